@@ -1,0 +1,5 @@
+import torch
+
+
+def fx_double(x):
+    return x * 2

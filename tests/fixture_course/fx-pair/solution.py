@@ -1,0 +1,5 @@
+import torch
+
+
+def fx_pair(x):
+    return x + 1, x - 1

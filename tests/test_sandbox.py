@@ -1,0 +1,346 @@
+"""The sandbox layer, run for real: tiny child scripts (no torch) under every layer this machine has.
+
+Each run carries a tag in its environment; after every run no process with that tag may exist.
+"""
+
+import hashlib
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from vecdrill import guard
+from vecdrill.sandbox import (
+    ChildRun,
+    Isolation,
+    IsolationReport,
+    Limits,
+    describe_limits,
+    detect_isolation,
+    doctor_facts,
+    run_sandboxed,
+)
+
+SCRIPTS = Path(__file__).resolve().parent / "sandbox_scripts"
+REPO = Path(__file__).resolve().parent.parent
+TAG_ENV = "VECDRILL_TEST_TAG"
+NOTICE = re.compile(r"\n\[\.\.\. (\d+) more bytes not shown\]$")
+CHILD_ENV_NAMES = {
+    "PATH", "HOME", "TMPDIR", "LANG", "OMP_NUM_THREADS", "MKL_NUM_THREADS",
+    "OPENBLAS_NUM_THREADS", "PWD", guard.REQUEST_FD_ENV, guard.RESULT_FD_ENV, guard.BOX_ENV,
+    guard.LAYER_ENV, guard.SECCOMP_ENV, "VECDRILL_RUN", TAG_ENV,
+}  # fmt: skip
+
+
+@pytest.fixture(params=[layer.value for layer in Isolation])
+def isolation(request: pytest.FixtureRequest) -> IsolationReport:
+    """Each layer in turn; a layer this machine lacks is skipped with the detector's reason."""
+    try:
+        return detect_isolation(forced=request.param)
+    except ValueError as exc:
+        pytest.skip(str(exc))
+
+
+@pytest.fixture
+def victim(tmp_path: Path) -> Iterator[Path]:
+    """A host directory a solution must not change; asserts afterwards that it did not."""
+    folder = tmp_path / "victim"
+    folder.mkdir()
+    (folder / "keep.txt").write_text("precious\n")
+    before = _fingerprint(folder)
+    yield folder
+    assert _fingerprint(folder) == before
+
+
+@pytest.fixture
+def listener() -> Iterator[socket.socket]:
+    """A TCP listener on the host's loopback that a sandboxed child must not reach."""
+    server = socket.create_server(("127.0.0.1", 0))
+    server.settimeout(0.2)
+    yield server
+    server.close()
+
+
+def _fingerprint(folder: Path) -> list[tuple[str, str]]:
+    return sorted(
+        (str(path.relative_to(folder)), hashlib.sha256(path.read_bytes()).hexdigest())
+        for path in folder.rglob("*")
+    )
+
+
+def _tagged(tag: str) -> list[int]:
+    needle = f"{TAG_ENV}={tag}".encode()
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and needle in (entry / "environ").read_bytes().split(b"\0"):
+                found.append(int(entry.name))
+        except OSError:
+            continue
+    return found
+
+
+def run(
+    isolation: IsolationReport,
+    script: str,
+    *argv: str,
+    request: bytes = b"",
+    readable: tuple[Path, ...] = (),
+    **limits: float,
+) -> ChildRun:
+    """Run a script from sandbox_scripts and check that nothing it started is still alive."""
+    tag = uuid.uuid4().hex
+    settings: dict[str, float] = {"wall_seconds": 5.0, **limits}
+    result = run_sandboxed(
+        [str(SCRIPTS / script), *argv], request,
+        limits=Limits(**settings),  # type: ignore[arg-type]
+        isolation=isolation, env={TAG_ENV: tag}, readable_paths=readable,
+    )  # fmt: skip
+    assert _tagged(tag) == [], "a process of the run outlived run_sandboxed"
+    assert result.isolation is isolation.layer
+    return result
+
+
+@pytest.mark.sandbox
+def test_request_comes_back_and_the_child_sees_only_its_box(
+    isolation: IsolationReport, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "fake-secret-for-the-test")
+    request = os.urandom(3 << 20)  # bigger than a pipe buffer: the writer must not block
+    result = run(isolation, "echo.py", request=request)
+    assert (result.returncode, result.signal, result.result) == (0, None, request)
+    assert not (result.timed_out or result.output_limited or result.memory_suspected)
+    seen = json.loads(result.stdout)
+    box = seen["cwd"]
+    assert Path(box).name.startswith("vecdrill-box-")
+    assert seen["home"] == seen["tmpdir"] == box
+    assert seen["dotfile"] == f"{box}/.bashrc"
+    assert set(seen["env"]) <= CHILD_ENV_NAMES
+    assert "fake-secret-for-the-test" not in result.stdout
+    assert not os.path.lexists(box)
+
+
+@pytest.mark.sandbox
+def test_busy_loop_is_stopped_by_the_wall_clock(isolation: IsolationReport) -> None:
+    result = run(isolation, "spin.py", wall_seconds=1.0)
+    assert result.timed_out and result.signal == signal.SIGKILL
+    assert not (result.cpu_limited or result.memory_suspected)
+    assert result.returncode is None and result.result is None
+
+
+@pytest.mark.sandbox
+def test_sleeping_tree_that_never_reads_its_request_is_killed_whole(
+    isolation: IsolationReport,
+) -> None:
+    result = run(isolation, "sleepers.py", "3", request=b"r" * (4 << 20), wall_seconds=1.0)
+    assert result.timed_out and not result.memory_suspected
+
+
+@pytest.mark.sandbox
+def test_setsid_daemon_left_behind_is_killed(isolation: IsolationReport) -> None:
+    result = run(isolation, "daemon.py")
+    assert (result.returncode, result.timed_out) == (0, False)
+    assert "daemon started" in result.stdout
+
+
+@pytest.mark.sandbox
+def test_cpu_limit_is_reported_as_such(isolation: IsolationReport) -> None:
+    result = run(isolation, "spin.py", wall_seconds=20.0, cpu_seconds=1.0)
+    assert result.cpu_limited and not result.timed_out and not result.memory_suspected
+    # A plain child gets SIGXCPU; as pid 1 of a namespace it ignores that and meets the hard limit.
+    assert result.signal in (signal.SIGXCPU, signal.SIGKILL)
+
+
+@pytest.mark.sandbox
+def test_stdout_flood_is_cut_and_killed(isolation: IsolationReport) -> None:
+    result = run(isolation, "flood.py", "stdout", str(20 << 20), output_kill_bytes=1 << 20)
+    assert result.output_limited and result.signal == signal.SIGKILL
+    assert not result.memory_suspected
+    shown = NOTICE.search(result.stdout)
+    assert shown is not None and int(shown.group(1)) > 0
+    assert result.stdout[: shown.start()] == "x" * (64 * 1024)
+
+
+@pytest.mark.sandbox
+def test_huge_stderr_line_without_newline_is_capped(isolation: IsolationReport) -> None:
+    result = run(isolation, "flood.py", "stderr", str(10 << 20))
+    assert result.output_limited
+    shown = NOTICE.search(result.stderr)
+    assert shown is not None and result.stderr[: shown.start()] == "x" * (64 * 1024)
+
+
+def test_parent_memory_stays_flat_while_draining_a_flood() -> None:
+    clear_refs = Path("/proc/self/clear_refs")
+    if not os.access(clear_refs, os.W_OK):
+        pytest.skip("cannot reset this process's peak memory (/proc/self/clear_refs)")
+    flood = 256 << 20
+    rss_before = _status_kib("VmRSS")
+    clear_refs.write_text("5")  # the peak (VmHWM) restarts from the current size
+    result = run(detect_isolation("plain"), "flood.py", "stdout", str(flood),
+                 output_kill_bytes=1 << 30)  # fmt: skip
+    assert (result.returncode, result.output_limited) == (0, False)
+    assert result.stdout.endswith(f"[... {flood - 64 * 1024} more bytes not shown]")
+    assert _status_kib("VmHWM") - rss_before < 64 * 1024  # KiB: far below the 256 MiB flood
+
+
+def _status_kib(field: str) -> int:
+    found = re.search(rf"^{field}:\s+(\d+) kB", Path("/proc/self/status").read_text(), re.M)
+    assert found is not None
+    return int(found.group(1))
+
+
+@pytest.mark.sandbox
+def test_invalid_utf8_is_replaced_and_escapes_kept_for_the_renderer(
+    isolation: IsolationReport,
+) -> None:
+    result = run(isolation, "bad_bytes.py")
+    assert result.stdout == "bad \ufffd\ufffd bytes \x1b]0;title\x07 end\n"
+    assert result.stderr == "\ufffd( err\n"
+
+
+@pytest.mark.sandbox
+def test_result_over_the_cap_kills_the_child(isolation: IsolationReport) -> None:
+    result = run(isolation, "big_result.py", str(3 << 20), result_bytes=1 << 20)
+    assert result.result_too_large and result.result is None
+    assert result.signal == signal.SIGKILL and not result.memory_suspected
+
+
+@pytest.mark.sandbox
+def test_segfault_is_reported_with_its_signal(isolation: IsolationReport) -> None:
+    result = run(isolation, "crash.py", "segv")
+    assert (result.returncode, result.signal) == (None, signal.SIGSEGV)
+    assert "Fatal Python error: Segmentation fault" in result.stderr
+    assert "partial output" in result.stdout
+
+
+@pytest.mark.sandbox
+def test_abort_is_a_crash_not_memory(isolation: IsolationReport) -> None:
+    result = run(isolation, "crash.py", "abort")
+    # As pid 1 of a namespace SIGABRT is ignored and glibc's last resort is a segfault.
+    assert result.returncode is None and result.signal in (signal.SIGABRT, signal.SIGSEGV)
+    assert not result.memory_suspected
+
+
+@pytest.mark.sandbox
+def test_exit_zero_without_result_keeps_unbuffered_output(isolation: IsolationReport) -> None:
+    result = run(isolation, "crash.py", "exit0")
+    assert (result.returncode, result.signal, result.result) == (0, None, None)
+    assert result.stdout == "partial output\n"
+
+
+@pytest.mark.sandbox
+def test_memory_bomb_raises_memoryerror_inside(isolation: IsolationReport) -> None:
+    result = run(isolation, "hog.py", "private", data_bytes=512 << 20)
+    assert result.returncode == 1 and "MemoryError" in result.stderr
+    assert not result.memory_suspected
+
+
+@pytest.mark.sandbox
+@pytest.mark.slow
+def test_shared_memory_bomb_is_stopped_by_the_cgroup() -> None:
+    if not doctor_facts()["cgroup backstop"].startswith("on"):
+        pytest.skip("no writable cgroup v1 memory hierarchy: RLIMIT_DATA misses shared memory")
+    # Reclaim before the OOM kill takes seconds: the wall limit must not fire first.
+    result = run(detect_isolation(), "hog.py", "shared", data_bytes=256 << 20, wall_seconds=60)
+    assert result.signal == signal.SIGKILL and result.memory_suspected
+
+
+@pytest.mark.sandbox
+def test_file_size_limit_gives_efbig(isolation: IsolationReport) -> None:
+    result = run(isolation, "hog.py", "file", file_bytes=1 << 20)
+    assert result.stdout == f"errno 27 size {1 << 20}\n"
+
+
+@pytest.mark.sandbox
+@pytest.mark.parametrize("action", ["write-victim", "add-victim", "remove-victim", "rmtree-victim"])
+def test_host_files_outside_the_box_are_untouched(
+    isolation: IsolationReport, victim: Path, action: str
+) -> None:
+    result = run(isolation, "attack.py", "armed", action, str(victim), readable=(victim,))
+    assert result.stdout.startswith("refused: "), result.stdout + result.stderr
+
+
+@pytest.mark.sandbox
+def test_symlinks_left_in_the_box_are_not_followed_on_cleanup(
+    isolation: IsolationReport, victim: Path
+) -> None:
+    result = run(isolation, "attack.py", "bare", "plant-symlinks", str(victim), readable=(victim,))
+    assert result.stdout == "ok\n", result.stderr
+
+
+@pytest.mark.sandbox
+def test_network_cannot_reach_a_host_listener(
+    isolation: IsolationReport, listener: socket.socket
+) -> None:
+    # Namespaced layers have their own loopback; the plain layer relies on the guard.
+    mode = "armed" if isolation.layer is Isolation.PLAIN else "bare"
+    port = str(listener.getsockname()[1])
+    result = run(isolation, "attack.py", mode, "connect", port)
+    assert result.stdout.startswith("refused: "), result.stdout + result.stderr
+    with pytest.raises(TimeoutError):
+        listener.accept()
+
+
+HOOK_REFUSES = {"write-victim", "remove-victim", "rmtree-victim", "connect", "subprocess", "fork",
+                "signal-parent", "setrlimit", "ctypes", "forge-result"}  # fmt: skip
+SECCOMP_REFUSES = {"connect", "subprocess", "fork", "signal-parent", "setrlimit"}
+BOTH_ALLOW = {"write-box", "write-home", "read-outside", "thread"}
+
+
+@pytest.mark.sandbox
+@pytest.mark.parametrize(
+    ("mode", "action", "refused"),
+    [("hook", action, True) for action in sorted(HOOK_REFUSES)]
+    + [("seccomp", action, True) for action in sorted(SECCOMP_REFUSES)]
+    + [(mode, action, False) for mode in ("hook", "seccomp") for action in sorted(BOTH_ALLOW)]
+    + [("seccomp", "ctypes", False)],
+)
+def test_each_guard_alone(
+    mode: str, action: str, refused: bool, victim: Path, listener: socket.socket
+) -> None:
+    isolation = detect_isolation("plain")
+    if mode == "seccomp" and not isolation.seccomp:
+        pytest.skip("pyseccomp or libseccomp does not load here")
+    arg = str(listener.getsockname()[1]) if action == "connect" else str(victim)
+    result = run(isolation, "attack.py", mode, action, arg)
+    assert result.stdout.startswith("refused: " if refused else "ok"), result.stdout + result.stderr
+
+
+def test_unknown_layer_is_a_clear_error() -> None:
+    with pytest.raises(ValueError, match="unknown isolation layer 'docker'; choose bwrap"):
+        detect_isolation("docker")
+
+
+def test_environment_forces_a_weaker_layer_and_says_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("VECDRILL_ISOLATION", "plain")
+    report = detect_isolation()
+    assert report.layer is Isolation.PLAIN and report.accident_guard_only
+    assert set(report.reasons) == {"bwrap", "unshare"}
+
+
+def test_forcing_a_missing_layer_names_the_fix() -> None:
+    code = "from vecdrill.sandbox import detect_isolation; detect_isolation('bwrap')"
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True,
+        env={"PATH": "/nonexistent"}, timeout=60, check=False,
+    )  # fmt: skip
+    assert done.returncode == 1
+    assert (
+        "ValueError: isolation 'bwrap' was requested but is not available here: bwrap not found "
+        "on PATH; install the Debian package bubblewrap" in done.stderr
+    )
+
+
+def test_limits_are_described_for_doctor() -> None:
+    described = describe_limits(Limits(wall_seconds=4, threads=2))
+    assert described["CPU time"] == "10 s (SIGXCPU), killed at 11 s"
+    assert described["memory (RLIMIT_DATA)"] == "2 GiB"
+    assert described["output shown"] == "first 64 KiB of stdout and of stderr"

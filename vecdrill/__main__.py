@@ -1,0 +1,5 @@
+"""`python -m vecdrill` runs the command line."""
+
+from vecdrill.cli import main
+
+main()

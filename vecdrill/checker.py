@@ -1,0 +1,165 @@
+"""Check one learner file against its drill: static gate, sandboxed run, comparison, timing.
+
+The order matters: nothing executes when the gate finds something; the sandboxed child starts before
+the parent imports torch, so their start-up overlaps on a second core; the reference loop runs (or
+comes from the cache) in parallel with the child.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import time
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from vecdrill import devices as device_info
+from vecdrill import judge, loops, reference, sandbox
+from vecdrill.catalogue import Catalogue
+from vecdrill.drills import Drill, Size
+from vecdrill.reference import Case
+from vecdrill.report import DeviceResult, FileResult, Finding, Verdict
+from vecdrill.source import Unreadable, read_source, resolve_drill
+from vecdrill.timing import timing_report
+
+DEFAULT_SEED = 1234
+SOLUTION_BENCH_BUDGET = 0.3
+LOOP_BENCH_BUDGET = 1.0
+_FINDING_ORDER = {"syntax": 0, "forbidden": 1, "loop": 2}
+
+
+@dataclass(frozen=True)
+class CheckOptions:
+    drill_id: str | None = None
+    device: str = "all"  # "cpu", "cuda" or "all" (every available device)
+    seed: int = DEFAULT_SEED
+    bench: bool = True
+    timeout: float | None = None
+    isolation: str | None = None
+
+
+def check_file(path: Path, catalogue: Catalogue, options: CheckOptions) -> FileResult:
+    started = time.perf_counter()
+    source = read_source(path)
+    if isinstance(source, Unreadable):
+        drill = resolve_drill(path, None, catalogue, options.drill_id) if options.drill_id else None
+        return FileResult(str(path), drill.id if drill else None, Verdict.SYNTAX, source.message)
+    drill = resolve_drill(path, source, catalogue, options.drill_id)
+    result = _check_source(path, source, drill, options)
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def _check_source(path: Path, source: bytes, drill: Drill, options: CheckOptions) -> FileResult:
+    rules = loops.GateRules(drill.library, drill.function, drill.banned, drill.allowed_imports)
+    findings = [Finding(f.code, f.line, f.col, f.kind, f.message)
+                for f in loops.scan(source, rules)]
+    if findings:
+        first = min(findings, key=lambda f: (_FINDING_ORDER.get(f.kind, 3), f.line, f.col))
+        return FileResult(str(path), drill.id, Verdict(first.kind),
+                          f"{path}:{first.line}:{first.col} {first.message}", findings=findings)
+    isolation = sandbox.detect_isolation(options.isolation)
+    targets = device_info.select(options.device, drill.library)
+    cases = build_cases(drill, targets, options.seed)
+    probe = list(drill.probe or default_probe(drill))
+    sol_bench = _bench_specs(drill, targets, options, SOLUTION_BENCH_BUDGET)
+    ref_bench = _bench_specs(drill, targets, options, LOOP_BENCH_BUDGET)
+    timeout = options.timeout or drill.timeout
+    request = {"mode": "solution", "drill_folder": str(drill.folder), "function": drill.function,
+               "source": base64.b64encode(source).decode(), "filename": str(path),
+               "cases": [c.as_request() for c in cases], "grad": drill.grad, "probe": probe,
+               "bench": sol_bench, "plain_mode": isolation.layer != sandbox.Isolation.BWRAP}
+    limits = sandbox.Limits(wall_seconds=timeout + SOLUTION_BENCH_BUDGET * 4 * len(sol_bench))
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        expected: Future[dict[str, reference.Piece]] = pool.submit(
+            reference.gather, drill, cases, probe=probe, bench=ref_bench,
+            timeout=max(120.0, timeout * 6))
+        run = sandbox.run_sandboxed(["-m", "vecdrill.worker"], json.dumps(request).encode(),
+                                    limits=limits, isolation=isolation,
+                                    readable_paths=[drill.folder])
+        pieces = expected.result()
+    result = FileResult(str(path), drill.id, Verdict.PASS, "", stdout=run.stdout,
+                        stderr=run.stderr, isolation=isolation.layer.value)
+    _judge_run(result, drill, run, cases, pieces, limits.wall_seconds)
+    if drill.library == "numpy" and options.device == "cuda":
+        result.notes.append("numpy drills run on the CPU only")
+    elif "cuda" not in targets:
+        result.notes.append(device_info.cpu_only_note())
+    return result
+
+
+def _judge_run(result: FileResult, drill: Drill, run: sandbox.ChildRun, cases: list[Case],
+               pieces: dict[str, reference.Piece], limit: float) -> None:
+    from vecdrill import protocol
+
+    ended = judge.process_outcome(run, limit)
+    header: dict[str, Any] = {}
+    tensors: dict[str, Any] = {}
+    if ended is None:
+        assert run.result is not None
+        try:
+            header, tensors = protocol.decode(run.result)
+        except protocol.ProtocolError as exc:
+            ended = judge.Outcome(Verdict.CRASH, f"your solution's process sent a result "
+                                  f"vecdrill could not read ({exc}); do not write to its fds")
+    ended = ended or judge.header_outcome(header)
+    if ended is not None:
+        result.verdict, result.message = ended.verdict, ended.message
+        result.traceback = str(header.get("traceback") or "")
+        return
+    tol = judge.Tolerance(drill.rtol, drill.atol)
+    records = {r["id"]: r for r in header["cases"]}
+    by_device: dict[str, list[Case]] = {}
+    for case in cases:
+        by_device.setdefault(case.device, []).append(case)
+    for device, device_cases in by_device.items():
+        outcome = DeviceResult(device, Verdict.PASS, f"{device}: matches the loop on "
+                               f"{len(device_cases)} cases")
+        for case in device_cases:
+            mismatch = judge.judge_case(case, pieces[case.id], records[case.id], tensors, tol)
+            if mismatch:
+                outcome.verdict, outcome.mismatch = Verdict.WRONG, mismatch
+                outcome.message = judge.describe(mismatch, device)
+                break
+        result.devices.append(outcome)
+    failed = next((d for d in result.devices if d.verdict is not Verdict.PASS), None)
+    if failed:
+        result.verdict, result.message = failed.verdict, failed.message
+        return
+    growth = judge.loop_growth(header.get("counts", {}), pieces["counts"].header["counts"])
+    for device in result.devices:
+        device.op_counts = header.get("counts", {})
+    if growth:
+        result.verdict, result.message = Verdict.LOOP, growth
+        return
+    timing_report(result, drill, header, tensors, pieces, tol)
+    if result.verdict is Verdict.PASS:
+        result.message = "your solution matches the loop on every case and is vectorized"
+
+
+def build_cases(drill: Drill, targets: list[str], seed: int) -> list[Case]:
+    """Every listed size at two seeds, plus non-contiguous inputs where the drill allows them."""
+    cases = []
+    for device in targets:
+        for i, size in enumerate(drill.sizes):
+            for offset in (0, 1):
+                cases.append(Case(f"{device}:{i}:{offset}", device, size, seed + offset))
+        if drill.noncontiguous:
+            cases.append(Case(f"{device}:nc", device, drill.sizes[-1], seed + 2, True))
+    return cases
+
+
+def default_probe(drill: Drill) -> tuple[Size, Size]:
+    """Without a declared probe: the largest check size, and every dimension of it times 8."""
+    base = drill.sizes[-1]
+    return base, {k: max(v, 1) * 8 for k, v in base.items()}
+
+
+def _bench_specs(drill: Drill, targets: list[str], options: CheckOptions,
+                 budget: float) -> list[dict[str, Any]]:
+    if not options.bench:
+        return []
+    return [{"device": d, "size": drill.bench, "seed": options.seed + 99, "budget": budget,
+             "keep_output": True} for d in targets]

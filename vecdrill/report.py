@@ -1,0 +1,125 @@
+"""The versioned result of checking one file: what `--json` prints and what the renderer draws.
+
+Plain data with no torch: the parent builds it from the sandbox child's answer and the comparison.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+REPORT_VERSION = 1
+
+
+class Verdict(str, enum.Enum):
+    PASS = "pass"  # correct on every checked device and case, and vectorized
+    LOOP = "loop"  # a Python-level loop, found statically or by the work growing with size
+    FORBIDDEN = "forbidden"  # a banned call or import, or an escape hatch
+    SYNTAX = "syntax"  # the file does not parse, is not a readable file, or lacks the function
+    WRONG = "wrong"  # values, shape, dtype, device, gradients, return type, or mutated inputs
+    ERROR = "error"  # the solution raised an exception
+    TIMEOUT = "timeout"  # the wall-clock or CPU-time limit ran out
+    MEMORY = "memory"  # the memory limit was hit
+    CRASH = "crash"  # killed by a signal, or exited without sending a result
+    OUTPUT_LIMIT = "output-limit"  # printed or returned more than the caps allow
+
+    @property
+    def passed(self) -> bool:
+        return self is Verdict.PASS
+
+
+@dataclass
+class Finding:
+    code: str
+    line: int
+    col: int
+    kind: str
+    message: str
+
+
+@dataclass
+class Mismatch:
+    """The first place where the solution's answer differs from the loop's."""
+
+    what: str  # "value", "shape", "dtype", "device", "type", "gradient", "input-mutated", "count"
+    output: str  # e.g. "out", "out[1]", "grad of x", "input x"
+    index: list[int] | None = None
+    expected: str | None = None
+    got: str | None = None
+    size: dict[str, int] | None = None
+    seed: int | None = None
+
+
+@dataclass
+class Timing:
+    """Medians in seconds, with the spread of the repeats (25th and 75th percentiles)."""
+
+    loop_seconds: float
+    solution_seconds: float
+    speedup: float
+    speedup_low: float
+    speedup_high: float
+    loop_repeats: int
+    solution_repeats: int
+    threads: int
+    size: dict[str, int]
+    loop_cached: bool
+    loop_ops: int | None = None
+    solution_ops: int | None = None
+
+
+@dataclass
+class ScalingPoint:
+    size: dict[str, int]
+    loop_seconds: float
+    solution_seconds: float
+
+
+@dataclass
+class DeviceResult:
+    device: str
+    verdict: Verdict
+    message: str
+    mismatch: Mismatch | None = None
+    timing: Timing | None = None
+    scaling: list[ScalingPoint] = field(default_factory=list)
+    op_counts: dict[str, list[int]] = field(default_factory=dict)
+
+
+@dataclass
+class FileResult:
+    file: str
+    drill: str | None
+    verdict: Verdict
+    message: str
+    findings: list[Finding] = field(default_factory=list)
+    devices: list[DeviceResult] = field(default_factory=list)
+    stdout: str = ""
+    stderr: str = ""
+    traceback: str = ""
+    isolation: str | None = None
+    notes: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+def to_json(results: list[FileResult]) -> dict[str, Any]:
+    """The `--json` document; the schema is documented in the README."""
+    return {"version": REPORT_VERSION, "results": [_file_json(r) for r in results]}
+
+
+def _file_json(result: FileResult) -> dict[str, Any]:
+    data = asdict(result)
+    data["verdict"] = result.verdict.value
+    data["devices"] = [_device_json(d) for d in result.devices]
+    return data
+
+
+def _device_json(device: DeviceResult) -> dict[str, Any]:
+    data = asdict(device)
+    data["verdict"] = device.verdict.value
+    timing = device.timing
+    data["loop_seconds"] = timing.loop_seconds if timing else None
+    data["solution_seconds"] = timing.solution_seconds if timing else None
+    data["speedup"] = timing.speedup if timing else None
+    return data
