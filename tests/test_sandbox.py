@@ -1,4 +1,4 @@
-"""The sandbox layer, run for real: tiny child scripts (no torch) under every layer this machine has.
+"""The sandbox layer, run for real: tiny child scripts (no torch) under each layer this machine has.
 
 Each run carries a tag in its environment; after every run no process with that tag may exist.
 """
@@ -115,7 +115,13 @@ def test_request_comes_back_and_the_child_sees_only_its_box(
 ) -> None:
     monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "fake-secret-for-the-test")
     request = os.urandom(3 << 20)  # bigger than a pipe buffer: the writer must not block
-    result = run(isolation, "echo.py", request=request)
+    leak_read, leak_write = os.pipe()
+    os.set_inheritable(leak_write, True)  # a careless parent fd must still not reach the child
+    try:
+        result = run(isolation, "echo.py", request=request)
+    finally:
+        os.close(leak_read)
+        os.close(leak_write)
     assert (result.returncode, result.signal, result.result) == (0, None, request)
     assert not (result.timed_out or result.output_limited or result.memory_suspected)
     seen = json.loads(result.stdout)
@@ -125,6 +131,7 @@ def test_request_comes_back_and_the_child_sees_only_its_box(
     assert seen["dotfile"] == f"{box}/.bashrc"
     assert set(seen["env"]) <= CHILD_ENV_NAMES
     assert "fake-secret-for-the-test" not in result.stdout
+    assert seen["fds"] == [0, 1, 2, 3, 4, 5]  # 5: the child's own listing of /proc/self/fd
     assert not os.path.lexists(box)
 
 
@@ -260,6 +267,16 @@ def test_file_size_limit_gives_efbig(isolation: IsolationReport) -> None:
 
 
 @pytest.mark.sandbox
+def test_bwrap_box_is_a_small_tmpfs_so_the_disk_cannot_fill() -> None:
+    try:
+        isolation = detect_isolation("bwrap")
+    except ValueError as exc:
+        pytest.skip(str(exc))
+    result = run(isolation, "hog.py", "files", file_bytes=1 << 20)
+    assert result.stdout == "errno 28 after 4\n"  # ENOSPC once four 1 MiB files fill it
+
+
+@pytest.mark.sandbox
 @pytest.mark.parametrize("action", ["write-victim", "add-victim", "remove-victim", "rmtree-victim"])
 def test_host_files_outside_the_box_are_untouched(
     isolation: IsolationReport, victim: Path, action: str
@@ -312,6 +329,16 @@ def test_each_guard_alone(
     arg = str(listener.getsockname()[1]) if action == "connect" else str(victim)
     result = run(isolation, "attack.py", mode, action, arg)
     assert result.stdout.startswith("refused: " if refused else "ok"), result.stdout + result.stderr
+
+
+@pytest.mark.sandbox
+@pytest.mark.slow
+@pytest.mark.parametrize("isolation", ["bwrap", "plain"], indirect=True)  # both guard setups
+def test_torch_still_computes_on_threads_once_the_guards_are_armed(
+    isolation: IsolationReport,
+) -> None:
+    result = run(isolation, "torch_armed.py", wall_seconds=60)
+    assert result.stdout == "matmul True\nthread True\nfork refused\n", result.stderr
 
 
 def test_unknown_layer_is_a_clear_error() -> None:

@@ -10,14 +10,16 @@ from __future__ import annotations
 import base64
 import json
 import time
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from vecdrill import devices as device_info
-from vecdrill import judge, loops, reference, sandbox
+from vecdrill import judge, loops, reference, sandbox, scaling
 from vecdrill.catalogue import Catalogue
+from vecdrill.compare import Tolerance
 from vecdrill.drills import Drill, Size
 from vecdrill.reference import Case
 from vecdrill.report import DeviceResult, FileResult, Finding, Verdict
@@ -27,7 +29,12 @@ from vecdrill.timing import timing_report
 DEFAULT_SEED = 1234
 SOLUTION_BENCH_BUDGET = 0.3
 LOOP_BENCH_BUDGET = 1.0
+STEP_BUDGETS = {"solution": 0.05, "loop": 0.15}  # seconds per `--scaling` step below the bench
 _FINDING_ORDER = {"syntax": 0, "forbidden": 1, "loop": 2}
+
+# Runs the worker with a request and returns how it ended: `sandbox.run_sandboxed` for a fresh
+# child per check, or a warm worker's equivalent (same signature) for watch mode.
+Runner = Callable[..., sandbox.ChildRun]
 
 
 @dataclass(frozen=True)
@@ -38,21 +45,25 @@ class CheckOptions:
     bench: bool = True
     timeout: float | None = None
     isolation: str | None = None
+    bench_budget: float = SOLUTION_BENCH_BUDGET  # seconds spent timing the solution per device
+    scaling: bool = False  # also time both sides over a ladder of sizes up to the bench size
 
 
-def check_file(path: Path, catalogue: Catalogue, options: CheckOptions) -> FileResult:
+def check_file(path: Path, catalogue: Catalogue, options: CheckOptions,
+               runner: Runner = sandbox.run_sandboxed) -> FileResult:
     started = time.perf_counter()
     source = read_source(path)
     if isinstance(source, Unreadable):
         drill = resolve_drill(path, None, catalogue, options.drill_id) if options.drill_id else None
         return FileResult(str(path), drill.id if drill else None, Verdict.SYNTAX, source.message)
     drill = resolve_drill(path, source, catalogue, options.drill_id)
-    result = _check_source(path, source, drill, options)
+    result = _check_source(path, source, drill, options, runner)
     result.seconds = time.perf_counter() - started
     return result
 
 
-def _check_source(path: Path, source: bytes, drill: Drill, options: CheckOptions) -> FileResult:
+def _check_source(path: Path, source: bytes, drill: Drill, options: CheckOptions,
+                  runner: Runner) -> FileResult:
     rules = loops.GateRules(drill.library, drill.function, drill.banned, drill.allowed_imports)
     findings = [Finding(f.code, f.line, f.col, f.kind, f.message)
                 for f in loops.scan(source, rules)]
@@ -64,21 +75,22 @@ def _check_source(path: Path, source: bytes, drill: Drill, options: CheckOptions
     targets = device_info.select(options.device, drill.library)
     cases = build_cases(drill, targets, options.seed)
     probe = list(drill.probe or default_probe(drill))
-    sol_bench = _bench_specs(drill, targets, options, SOLUTION_BENCH_BUDGET)
-    ref_bench = _bench_specs(drill, targets, options, LOOP_BENCH_BUDGET)
+    sol_bench = _bench_specs(drill, targets, options, probe,
+                             (options.bench_budget, STEP_BUDGETS["solution"]))
+    ref_bench = _bench_specs(drill, targets, options, probe,
+                             (LOOP_BENCH_BUDGET, STEP_BUDGETS["loop"]))
     timeout = options.timeout or drill.timeout
     request = {"mode": "solution", "drill_folder": str(drill.folder), "function": drill.function,
                "source": base64.b64encode(source).decode(), "filename": str(path),
                "cases": [c.as_request() for c in cases], "grad": drill.grad, "probe": probe,
                "bench": sol_bench, "plain_mode": isolation.layer != sandbox.Isolation.BWRAP}
-    limits = sandbox.Limits(wall_seconds=timeout + SOLUTION_BENCH_BUDGET * 4 * len(sol_bench))
+    limits = sandbox.Limits(wall_seconds=timeout + options.bench_budget * 4 * len(sol_bench))
     with ThreadPoolExecutor(max_workers=1) as pool:
         expected: Future[dict[str, reference.Piece]] = pool.submit(
             reference.gather, drill, cases, probe=probe, bench=ref_bench,
             timeout=max(120.0, timeout * 6))
-        run = sandbox.run_sandboxed(["-m", "vecdrill.worker"], json.dumps(request).encode(),
-                                    limits=limits, isolation=isolation,
-                                    readable_paths=[drill.folder])
+        run = runner(["-m", "vecdrill.worker"], json.dumps(request).encode(), limits=limits,
+                     isolation=isolation, readable_paths=[drill.folder])
         pieces = expected.result()
     result = FileResult(str(path), drill.id, Verdict.PASS, "", stdout=run.stdout,
                         stderr=run.stderr, isolation=isolation.layer.value)
@@ -109,7 +121,7 @@ def _judge_run(result: FileResult, drill: Drill, run: sandbox.ChildRun, cases: l
         result.verdict, result.message = ended.verdict, ended.message
         result.traceback = str(header.get("traceback") or "")
         return
-    tol = judge.Tolerance(drill.rtol, drill.atol)
+    tol = Tolerance(drill.rtol, drill.atol)
     records = {r["id"]: r for r in header["cases"]}
     by_device: dict[str, list[Case]] = {}
     for case in cases:
@@ -129,12 +141,13 @@ def _judge_run(result: FileResult, drill: Drill, run: sandbox.ChildRun, cases: l
         result.verdict, result.message = failed.verdict, failed.message
         return
     growth = judge.loop_growth(header.get("counts", {}), pieces["counts"].header["counts"])
-    for device in result.devices:
-        device.op_counts = header.get("counts", {})
+    for device_result in result.devices:
+        device_result.op_counts = header.get("counts", {})
     if growth:
         result.verdict, result.message = Verdict.LOOP, growth
         return
-    timing_report(result, drill, header, tensors, pieces, tol)
+    timing_report(result, drill, header, tensors, pieces, tol,
+                  ops_size=(drill.probe or default_probe(drill))[0])
     if result.verdict is Verdict.PASS:
         result.message = "your solution matches the loop on every case and is vectorized"
 
@@ -157,9 +170,17 @@ def default_probe(drill: Drill) -> tuple[Size, Size]:
     return base, {k: max(v, 1) * 8 for k, v in base.items()}
 
 
-def _bench_specs(drill: Drill, targets: list[str], options: CheckOptions,
-                 budget: float) -> list[dict[str, Any]]:
+def _bench_specs(drill: Drill, targets: list[str], options: CheckOptions, probe: list[Size],
+                 budgets: tuple[float, float]) -> list[dict[str, Any]]:
+    """The benchmark size on each device, then (with --scaling) the ladder's smaller steps."""
     if not options.bench:
         return []
-    return [{"device": d, "size": drill.bench, "seed": options.seed + 99, "budget": budget,
-             "keep_output": True} for d in targets]
+    steps = scaling.ladder(drill.bench, probe)[:-1] if options.scaling else []
+    specs = []
+    for d in targets:
+        specs.append({"name": f"bench:{d}", "device": d, "size": drill.bench,
+                      "seed": options.seed + 99, "budget": budgets[0], "keep_output": True})
+        specs += [{"name": f"ladder:{d}:{i}", "device": d, "size": size,
+                   "seed": options.seed + 99, "budget": budgets[1]}
+                  for i, size in enumerate(steps)]
+    return specs

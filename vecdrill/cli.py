@@ -66,28 +66,111 @@ def check(
     seed: Annotated[int, typer.Option(help="Seed of the generated inputs.")] = 1234,
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
     no_bench: Annotated[bool, typer.Option("--no-bench", help="Skip timing.")] = False,
+    scaling: Annotated[bool, typer.Option("--scaling", help="Also time the loop and yours over "
+                                          "sizes from 1 up to the benchmark size, and chart "
+                                          "them.")] = False,
     timeout: Annotated[Optional[float], typer.Option(help="Wall-clock seconds per run.")] = None,  # noqa: UP045
     jobs: Annotated[int, typer.Option(help="Files checked in parallel.")] = 1,
     isolation: Annotated[Optional[str], typer.Option(help="Force bwrap, unshare or plain.")] = None,  # noqa: UP045
+    lang: LangOption = None,
     drills: DrillsOption = None,
 ) -> None:
     """Check solution files against their drills' loops (exit 0 only if all pass)."""
-    from vecdrill import catalogue, render, service
+    from vecdrill import catalogue, locale, progress, render, service
     from vecdrill.checker import CheckOptions
 
     if jobs < 1:
         raise UsageError(f"--jobs {jobs!r} must be at least 1")
+    language = locale.pick(lang)
     options = CheckOptions(drill_id=drill, device=device, seed=seed, bench=not no_bench,
-                           timeout=timeout, isolation=isolation)
-    results = service.check_many(files, catalogue.load_catalogue(drills), options, jobs=jobs)
+                           timeout=timeout, isolation=isolation, scaling=scaling)
+    cat = catalogue.load_catalogue(drills)
+    with render.working("checking your solution, then timing it against the loop"):
+        results = service.check_many(files, cat, options, jobs=jobs)
     if json_output:
         from vecdrill.report import to_json
 
         render.json_document(to_json(results))
     else:
-        render.results(results)
+        render.results(results, lang=language, catalogue=cat,
+                       solved=progress.solved_ids(progress.load()))
     raise typer.Exit(ExitCode.OK if all(r.verdict.passed for r in results)
                      else ExitCode.NOT_PASSED)
+
+
+IdArgument = Annotated[str, typer.Argument(metavar="ID", help="A drill id (see `vecdrill list`).")]
+FileOption = Annotated[Optional[Path], typer.Option(  # noqa: UP045
+    "--path", help="Your file for the drill (default: ./vecdrill/ID.py).")]
+YesOption = Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")]
+
+
+@app.command("try")
+def try_drill(
+    drill_id: IdArgument, path: FileOption = None,
+    no_editor: Annotated[bool, typer.Option("--no-editor", help="Do not open $VISUAL or "
+                                            "$EDITOR; edit in another window.")] = False,
+    no_watch: Annotated[bool, typer.Option("--no-watch", help="Only create the file; check it "
+                                           "later with `vecdrill check`.")] = False,
+    lang: LangOption = None, drills: DrillsOption = None,
+) -> None:
+    """Start a drill: create your file from the starter, then check it on every save."""
+    from vecdrill import catalogue, locale, tui, watch, workspace
+
+    cat = catalogue.load_catalogue(drills)
+    drill = cat.get(drill_id)
+    target = path or workspace.default_path(drill)
+    watch.try_drill(cat, drill, target, tui.WatchScreen(drill, target, locale.pick(lang), cat),
+                    open_editor=not no_editor, keep_watching=not no_watch)
+
+
+@app.command()
+def hint(drill_id: IdArgument,
+         all_steps: Annotated[bool, typer.Option("--all", help="Show every step.")] = False,
+         lang: LangOption = None, drills: DrillsOption = None) -> None:
+    """Show the next step of a drill's hints (one more step each time)."""
+    from vecdrill import catalogue, learn, locale, tui
+
+    drill = catalogue.load_catalogue(drills).get(drill_id)
+    tui.hints(learn.next_hints(drill, locale.pick(lang), everything=all_steps))
+
+
+@app.command()
+def solution(drill_id: IdArgument, yes: YesOption = False, lang: LangOption = None,
+             drills: DrillsOption = None) -> None:
+    """Show a drill's reference solution and explanation (asks first while it is unsolved)."""
+    from vecdrill import catalogue, learn, locale, tui
+
+    drill = catalogue.load_catalogue(drills).get(drill_id)
+    if not (yes or learn.is_solved(drill) or tui.confirm(
+            f"You have not solved {drill.id} yet. Show its solution anyway?")):
+        tui.declined(f"Not shown: you have not solved {drill.id} yet. `vecdrill hint {drill.id}` "
+                     f"gives a hint; `vecdrill solution {drill.id} --yes` shows it anyway.")
+        raise typer.Exit(ExitCode.NOT_PASSED)
+    tui.solution(drill, learn.explanation(drill, locale.pick(lang)))
+
+
+@app.command("progress")
+def show_progress(drills: DrillsOption = None) -> None:
+    """Show how many drills you have solved, per level and per technique."""
+    from vecdrill import catalogue, learn, tui
+
+    tui.progress_bars(learn.overview(catalogue.load_catalogue(drills)))
+
+
+@app.command()
+def reset(drill_id: IdArgument, path: FileOption = None, yes: YesOption = False,
+          drills: DrillsOption = None) -> None:
+    """Put the drill's starter back in your file, keeping a backup of what was there."""
+    from vecdrill import catalogue, tui, workspace
+
+    drill = catalogue.load_catalogue(drills).get(drill_id)
+    target = path or workspace.default_path(drill)
+    if workspace.needs_backup(drill, target) and not (yes or tui.confirm(
+            f"Replace {target} with the starter? A backup of it is kept.")):
+        tui.declined(f"Not reset: {target} is unchanged. `vecdrill reset {drill.id} --yes` "
+                     "resets it without asking.")
+        raise typer.Exit(ExitCode.NOT_PASSED)
+    tui.reset_done(target, workspace.reset(drill, target))
 
 
 @app.command()
@@ -97,6 +180,39 @@ def doctor() -> None:
     from vecdrill import render
 
     render.doctor(facts.collect())
+
+
+dev_app = typer.Typer(help="Tools for drill authors.", no_args_is_help=True)
+app.add_typer(dev_app, name="dev")
+
+
+@dev_app.command("check")
+def dev_check(
+    packs: Annotated[Optional[list[Path]], typer.Argument(  # noqa: UP045
+        metavar="[PATH]...", help="Drill packs to check (default: the built-in catalogue).")] = None,
+    no_bench: Annotated[bool, typer.Option("--no-bench", help="Skip the timing rules.")] = False,
+    jobs: Annotated[int, typer.Option(help="Drills checked in parallel.")] = 2,
+) -> None:
+    """Validate drills: manifest, files, loop, starter, reference solution, explanations, timing."""
+    from vecdrill import authoring, render
+
+    count, problems = authoring.dev_check(list(packs or []), bench=not no_bench, jobs=jobs)
+    render.dev_check(count, [str(p) for p in problems])
+    raise typer.Exit(ExitCode.BROKEN_DRILL if problems else ExitCode.OK)
+
+
+@app.command()
+def new(
+    drill_id: Annotated[str, typer.Argument(metavar="ID", help="kebab-case id, e.g. clip-norms")],
+    library: Annotated[str, typer.Option(help="torch or numpy.")] = "torch",
+    into: Annotated[Path, typer.Option("--dir", help="The pack folder to create it in.")] = Path(
+        "drills"),
+) -> None:
+    """Scaffold a new drill folder with every file, ready to fill in."""
+    from vecdrill import authoring, render
+
+    folder = authoring.scaffold(drill_id, into, library)
+    render.created(folder)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -34,7 +34,7 @@ def compare_answers(expected: Answer, got: Answer, tol: Tolerance) -> Mismatch |
     if expected.is_tuple != got.is_tuple or len(expected.items) != len(got.items):
         return Mismatch("count", "out", expected=_shape_of_answer(expected),
                         got=_shape_of_answer(got))
-    for i, (want, have) in enumerate(zip(expected.items, got.items)):
+    for i, (want, have) in enumerate(zip(expected.items, got.items, strict=True)):
         label = f"out[{i}]" if expected.is_tuple else "out"
         if want["type"] != have["type"]:
             return Mismatch("type", label, expected=_type_label(want), got=_type_label(have))
@@ -94,7 +94,8 @@ def _dtype(tensor: torch.Tensor) -> str:
 
 
 def _type_label(item: dict[str, Any]) -> str:
-    return {"tensor": "torch.Tensor", "ndarray": "numpy.ndarray"}.get(item["type"], item["type"])
+    kind = str(item["type"])
+    return {"tensor": "torch.Tensor", "ndarray": "numpy.ndarray"}.get(kind, kind)
 
 
 def _shape_of_answer(answer: Answer) -> str:

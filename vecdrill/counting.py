@@ -55,9 +55,9 @@ def _profiled(function: Callable[..., Any], kwargs: dict[str, Any],
 def _dispatch_counter() -> Any:
     from torch.utils._python_dispatch import TorchDispatchMode
 
-    class DispatchCounter(TorchDispatchMode):  # type: ignore[misc]
+    class DispatchCounter(TorchDispatchMode):  # type: ignore[no-untyped-call]
         def __init__(self) -> None:
-            super().__init__()
+            super().__init__()  # type: ignore[no-untyped-call]
             self.count = 0
 
         def __torch_dispatch__(self, func: Any, types: Any, args: Any = (),

@@ -140,23 +140,33 @@ def loop_growth(solution: dict[str, list[int]], reference: dict[str, list[int]])
 
 
 def describe(mismatch: Mismatch, device: str) -> str:
-    where = f"{device}: "
+    """One sentence: the device, what differs, the values, and the size and seed to replay it."""
     replay = ""
     if mismatch.size is not None:
         size = ", ".join(f"{k}={v}" for k, v in mismatch.size.items())
-        replay = f" (size {size}, seed {mismatch.seed})"
+        replay = f" (size {size}; replay with --seed {mismatch.seed})"
+    at = "[" + ", ".join(str(i) for i in mismatch.index) + "]" if mismatch.index else ""
     if mismatch.what == "input-mutated":
-        return (f"{where}your solution changed its {mismatch.output} in place{replay}; "
-                "work on a copy or use out-of-place operations")
-    if mismatch.what in ("value", "gradient"):
-        index = ", ".join(str(i) for i in mismatch.index or [])
-        at = f"{mismatch.output}[{index}]" if mismatch.index else mismatch.output
-        subject = "result differs from the loop" if mismatch.what == "value" else (
-            "gradient differs from the loop's")
-        return (f"{where}{subject} at {at}: expected {mismatch.expected}, got {mismatch.got}"
-                f"{replay}")
-    return (f"{where}{mismatch.output} has the wrong {mismatch.what}: expected "
-            f"{mismatch.expected}, got {mismatch.got}{replay}")
+        text = (f"your solution changed its {mismatch.output} in place; work on a copy or use "
+                "out-of-place operations")
+    elif mismatch.what == "value":
+        text = (f"result differs from the loop at {mismatch.output}{at}: expected "
+                f"{mismatch.expected}, got {mismatch.got}")
+    elif mismatch.what == "gradient" and mismatch.index is None:
+        text = (f"no {mismatch.output.replace('gradient of', 'gradient reaches')} from your "
+                "result, while the loop's does; avoid .detach() and non-differentiable steps")
+    elif mismatch.what == "gradient":
+        text = (f"the {mismatch.output} differs from the loop's at {at}: expected "
+                f"{mismatch.expected}, got {mismatch.got}")
+    elif mismatch.what == "count":
+        text = f"your solution returned {mismatch.got}, but the loop returns {mismatch.expected}"
+    elif mismatch.what == "type":
+        text = (f"{mismatch.output} should be a {mismatch.expected}, but your solution returned "
+                f"a {mismatch.got}")
+    else:
+        text = (f"{mismatch.output} has the wrong {mismatch.what}: expected {mismatch.expected}, "
+                f"got {mismatch.got}")
+    return f"{device}: {text}{replay}"
 
 
 def _signal_name(number: int) -> str:

@@ -81,8 +81,9 @@ _FORBIDDEN_API = frozenset({
 })  # fmt: skip
 _NUMPY_PER_ELEMENT = frozenset({
     "numpy.vectorize", "numpy.frompyfunc", "numpy.apply_along_axis", "numpy.apply_over_axes",
-    "numpy.fromiter", "numpy.piecewise", "numpy.nditer", "numpy.ndindex", "numpy.ndenumerate",
+    "numpy.fromiter", "numpy.piecewise",
 })  # fmt: skip
+_NUMPY_ITERATORS = frozenset({"numpy.nditer", "numpy.ndindex", "numpy.ndenumerate"})
 _DYNAMIC_BUILTINS = frozenset({
     "exec", "eval", "compile", "__import__", "globals", "locals", "vars", "open", "input",
     "breakpoint", "setattr", "delattr",
@@ -123,17 +124,19 @@ for _name in ("tuple", "set", "frozenset"):
 _ITERATING_BUILTINS = frozenset(_BUILTIN_REPLACEMENTS) - {"math.fsum", "math.prod"}
 
 _GUARDED_BUILTINS = (
-    _DYNAMIC_BUILTINS
-    | _STEPPING_BUILTINS
-    | _MAPPING_BUILTINS
-    | _ITERATING_BUILTINS
-    | {"getattr", "type"}
+    _DYNAMIC_BUILTINS | _STEPPING_BUILTINS | _MAPPING_BUILTINS | _ITERATING_BUILTINS | {"getattr", "type"}
 )
 
+# Bounds on alias tracking, far beyond real code, so `T = T.nn` repeated cannot blow up.
 _MAX_ALIASES_PER_NAME = 16
+_MAX_ALIAS_DEPTH = 8
 
 _MARKER = re.compile(rb"#[ \t]*vecdrill:[ \t]*([a-z0-9]+(?:-[a-z0-9]+)*)[ \t]*\Z")
 _CODING_COOKIE = re.compile(rb"[ \t\f]*#.*?coding[:=]")
+
+# A rule's verdict on one name: (code, message), or None when the name is fine.
+_Problem = tuple[str, str] | None
+_CALL_DEPENDENT = frozenset({"numpy.piecewise", "math.prod"})
 
 _FunctionNode = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 _NAMED_BINDERS = (ast.ClassDef, ast.ExceptHandler, ast.MatchAs, ast.MatchStar)
@@ -161,11 +164,7 @@ def defined_functions(source: bytes) -> set[str] | None:
     parsed = _parse(source)
     if isinstance(parsed, Finding):
         return None
-    return {
-        stmt.name
-        for stmt in parsed.body
-        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
-    }
+    return {stmt.name for stmt in parsed.body if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))}
 
 
 def marker_drill_id(source: bytes) -> str | None:
@@ -219,8 +218,7 @@ def _parse(source: bytes) -> ast.Module | Finding:
             "S002",
             source.count(b"\n", 0, null_at) + 1,
             null_at - line_start + 1,
-            "the file contains a null byte, which Python source cannot hold: "
-            "save it again as plain text",
+            "the file contains a null byte, which Python source cannot hold: save it again as plain text",
         )
     try:
         with warnings.catch_warnings():
@@ -237,9 +235,7 @@ def _parse(source: bytes) -> ast.Module | Finding:
     except (RecursionError, MemoryError):
         return _too_deep()
     except ValueError as error:
-        return _finding(
-            "S003", 1, 1, f"the file cannot be read as Python, {error}: save it as UTF-8 text"
-        )
+        return _finding("S003", 1, 1, f"the file cannot be read as Python, {error}: save it as UTF-8 text")
 
 
 def _is_dunder(name: str) -> bool:
@@ -385,16 +381,15 @@ class _Tree:
         keyword_pairs = zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True)
         pairs += [(arg, default) for arg, default in keyword_pairs if default is not None]
         self.assigned_aliases += [(arg.arg, default) for arg, default in pairs]
-        outer: list[ast.AST] = [default for _, default in pairs]
-        outer += [arg.annotation for arg in params if arg.annotation is not None]
-        body: list[ast.AST]
-        if isinstance(node, ast.Lambda):
-            body = [node.body]
-        else:
-            outer = [*node.decorator_list, *outer]
-            outer += [node.returns] if node.returns is not None else []
-            body = list(node.body)
-        return [(child, scope) for child in outer] + [(child, inner) for child in body]
+        body = [node.body] if isinstance(node, ast.Lambda) else node.body
+        inside = {id(child) for child in body}
+        children: list[tuple[ast.AST, _Scope]] = [(default, scope) for _, default in pairs]
+        children += [(arg.annotation, scope) for arg in params if arg.annotation is not None]
+        for child in ast.iter_child_nodes(node):
+            if child is not arguments:
+                # Decorators, the return annotation and type parameters run in the outer scope.
+                children.append((child, inner if id(child) in inside else scope))
+        return children
 
     @staticmethod
     def _lambda_name(parent: ast.AST | None) -> str | None:
@@ -428,9 +423,7 @@ class _Tree:
                 return
         self._bind(node.id, scope, stmt)
 
-    def _bind_imports(
-        self, node: ast.Import | ast.ImportFrom, scope: _Scope, stmt: ast.stmt | None
-    ) -> None:
+    def _bind_imports(self, node: ast.Import | ast.ImportFrom, scope: _Scope, stmt: ast.stmt | None) -> None:
         for alias in node.names:
             if alias.name == "*":
                 continue
@@ -482,6 +475,7 @@ class _Gate:
         self.aliases: dict[str, set[str]] = {}
         self._resolve_aliases()
         self._dotted: dict[ast.AST, frozenset[str]] = {}
+        self._dotted_problems: dict[str, _Problem] = {}
         self._annotations = _annotations(self.tree.nodes)
         self.found: list[Finding] = []
 
@@ -612,7 +606,7 @@ class _Gate:
             if not self._import_allowed(module):
                 self._import_refused(alias, module)
             elif module != "__future__":
-                self._report_dotted(alias, dotted, None)
+                self._report(alias, self._dotted_problem(dotted, None))
 
     # ----- names and dotted references
 
@@ -631,7 +625,7 @@ class _Gate:
             known = self.aliases.setdefault(name, set())
             added = False
             for dotted in sorted(self._resolve(value, {}) - known):
-                if len(known) < _MAX_ALIASES_PER_NAME:
+                if len(known) < _MAX_ALIASES_PER_NAME and dotted.count(".") < _MAX_ALIAS_DEPTH:
                     known.add(dotted)
                     added = True
             if added:
@@ -671,9 +665,7 @@ class _Gate:
             current = step[0]
         for outer, attribute in reversed(links):
             inner = memo[current]
-            memo[outer] = (
-                inner if attribute is None else frozenset(f"{d}.{attribute}" for d in inner)
-            )
+            memo[outer] = inner if attribute is None else frozenset(f"{d}.{attribute}" for d in inner)
             current = outer
         return memo[node]
 
@@ -720,7 +712,7 @@ class _Gate:
             self._add(node, "F005", self._dunder_message(node.id))
 
     def _names_a_type(self, node: ast.Name) -> bool:
-        """True for `tuple[...]`, `isinstance(x, list)` and `list` in an annotation: never iterated."""
+        """True for `tuple[...]`, `isinstance(x, list)`, `list` in annotations: never iterated."""
         if node.id not in _TYPE_BUILTINS:
             return False
         parent = self.tree.parent.get(node)
@@ -746,63 +738,75 @@ class _Gate:
         dotted = self._resolve(node, self._dotted)
         if dotted and self._extends(self.tree.parent.get(node), node):
             return
-        if dotted:
-            if isinstance(getattr(node, "ctx", None), (ast.Store, ast.Del)):
-                self._add(
-                    node,
-                    "F009",
-                    f"assigning to `{min(dotted)}` changes the library itself: "
-                    "keep your values in local names",
-                )
-                return
-            for name in sorted(dotted):
-                if self._report_dotted(node, name, self._call_of(node)):
-                    return
-        elif attribute is not None:
-            self._check_attribute_name(node, attribute)
+        if not dotted:
+            if attribute is not None:
+                self._report(node, self._attribute_name_problem(attribute))
+        elif isinstance(getattr(node, "ctx", None), (ast.Store, ast.Del)):
+            self._add(
+                node,
+                "F009",
+                f"assigning to `{min(dotted)}` changes the library itself: keep your values in local names",
+            )
+        else:
+            call = self._call_of(node)
+            problems = (self._dotted_problem(name, call) for name in sorted(dotted))
+            self._report(node, next((p for p in problems if p is not None), None))
 
-    def _report_dotted(self, node: ast.AST, dotted: str, call: ast.Call | None) -> bool:
-        """Check each prefix of a dotted name; report the first problem, say if there was one."""
+    def _report(self, node: ast.AST, problem: _Problem) -> None:
+        if problem is not None:
+            self._add(node, *problem)
+
+    def _dotted_problem(self, dotted: str, call: ast.Call | None) -> _Problem:
+        """The first problem along a dotted name's prefixes; cached unless the call matters."""
+        if dotted in _CALL_DEPENDENT:
+            return self._dotted_problem_uncached(dotted, call)
+        if dotted not in self._dotted_problems:
+            self._dotted_problems[dotted] = self._dotted_problem_uncached(dotted, None)
+        return self._dotted_problems[dotted]
+
+    def _dotted_problem_uncached(self, dotted: str, call: ast.Call | None) -> _Problem:
         parts = dotted.split(".")
         for end in range(2, len(parts) + 1):
             prefix, part = ".".join(parts[:end]), parts[end - 1]
             if _is_dunder(part):
-                self._add(node, "F005", self._dunder_message(part))
-            elif part.startswith("_"):
-                self._add(node, "F004", f"`{prefix}` is private API: use public functions instead")
-            elif self._is_banned(prefix):
-                self._add(node, "F007", self._banned_message(prefix))
-            elif prefix in _FORBIDDEN_API:
-                self._add(
-                    node,
+                return "F005", self._dunder_message(part)
+            if part.startswith("_"):
+                return "F004", f"`{prefix}` is private API: use public functions instead"
+            if self._is_banned(prefix):
+                return "F007", self._banned_message(prefix)
+            if prefix in _FORBIDDEN_API:
+                return (
                     "F003",
                     f"`{prefix}` is off limits in a drill solution: "
                     f"write the computation with ordinary {self._data_word} operations",
                 )
-            elif not self._check_library_loop(node, prefix, call if end == len(parts) else None):
-                continue
-            return True
+            problem = self._library_loop_problem(prefix, call if end == len(parts) else None)
+            if problem is not None:
+                return problem
         if len(parts) == 3 and parts[0] + "." + parts[1] in ("torch.Tensor", "numpy.ndarray"):
-            return self._check_method(node, parts[2])
-        return False
+            return self._method_problem(parts[2])
+        return None
 
-    def _check_library_loop(self, node: ast.AST, dotted: str, call: ast.Call | None) -> bool:
+    def _library_loop_problem(self, dotted: str, call: ast.Call | None) -> _Problem:
         if dotted in _NUMPY_PER_ELEMENT:
             if dotted == "numpy.piecewise" and self._piecewise_of_constants(call):
-                return False
-            self._add(
-                node,
+                return None
+            return (
                 "L007",
                 f"`{dotted}` still calls Python once per element: "
                 "rewrite the function with array operations (ufuncs, np.where, broadcasting)",
             )
-        elif dotted == "functools.reduce" or dotted.startswith("itertools."):
-            self._add(node, "L006", self._mapping_message(dotted))
-        elif dotted == "math.fsum" or (dotted == "math.prod" and not _only_shape_argument(call)):
-            self._add(node, "L010", self._iterating_message(dotted))
-        else:
-            return False
-        return True
+        if dotted in _NUMPY_ITERATORS:
+            return (
+                "L007",
+                f"`{dotted}` walks the array one element at a time in Python: "
+                "work on the whole array (broadcasting, np.where, fancy indexing)",
+            )
+        if dotted == "functools.reduce" or dotted.startswith("itertools."):
+            return "L006", self._mapping_message(dotted)
+        if dotted == "math.fsum" or (dotted == "math.prod" and not _only_shape_argument(call)):
+            return "L010", self._iterating_message(dotted)
+        return None
 
     @staticmethod
     def _piecewise_of_constants(call: ast.Call | None) -> bool:
@@ -814,35 +818,30 @@ class _Gate:
             _is_number_literal(elt) for elt in funclist.elts
         )
 
-    def _check_attribute_name(self, node: ast.AST, name: str) -> None:
+    def _attribute_name_problem(self, name: str) -> _Problem:
         """An attribute of something the gate cannot resolve: judged by its name alone."""
         if _is_dunder(name):
-            self._add(node, "F005", self._dunder_message(name))
-        elif name.startswith("_"):
-            self._add(node, "F004", f"`.{name}` is a private attribute: use the public API instead")
-        else:
-            self._check_method(node, name)
+            return "F005", self._dunder_message(name)
+        if name.startswith("_"):
+            return "F004", f"`.{name}` is a private attribute: use the public API instead"
+        return self._method_problem(name)
 
-    def _check_method(self, node: ast.AST, name: str) -> bool:
+    def _method_problem(self, name: str) -> _Problem:
         if name in self.banned_methods or (name.endswith("_") and name[:-1] in self.banned_methods):
-            self._add(node, "F007", self._banned_message(f".{name}"))
-        elif name in _PER_ELEMENT_METHODS:
-            self._add(
-                node,
+            return "F007", self._banned_message(f".{name}")
+        if name in _PER_ELEMENT_METHODS:
+            return (
                 "L008",
                 f"`.{name}` runs a Python function on every element: "
                 "express that function with tensor operations (torch.where, broadcasting)",
             )
-        elif self.torch and name in _SCALAR_EXIT_METHODS:
-            self._add(
-                node,
+        if self.torch and name in _SCALAR_EXIT_METHODS:
+            return (
                 "L011",
                 f"`.{name}()` moves values out of the tensor into Python one by one: "
                 "keep the values in a tensor and combine them with tensor operations",
             )
-        else:
-            return False
-        return True
+        return None
 
     def _is_banned(self, dotted: str) -> bool:
         return dotted in self.banned or (dotted.endswith("_") and dotted[:-1] in self.banned)
@@ -863,8 +862,7 @@ class _Gate:
                 self._add(
                     node,
                     "F002",
-                    "`getattr` with a computed name hides which attribute is used: "
-                    "write `obj.name` out",
+                    "`getattr` with a computed name hides which attribute is used: write `obj.name` out",
                 )
         elif name == "type":
             if call is None or len(call.args) != 1 or call.keywords:
@@ -990,9 +988,7 @@ def _position(scope: _Scope) -> tuple[int, int]:
     return getattr(scope.node, "lineno", 0), getattr(scope.node, "col_offset", 0)
 
 
-def _strongly_connected(
-    nodes: list[_Scope], edges: dict[_Scope, list[_Edge]]
-) -> list[list[_Scope]]:
+def _strongly_connected(nodes: list[_Scope], edges: dict[_Scope, list[_Edge]]) -> list[list[_Scope]]:
     """Tarjan's algorithm with an explicit stack, so long call chains cannot exhaust recursion."""
     index: dict[_Scope, int] = {}
     low: dict[_Scope, int] = {}
@@ -1034,9 +1030,7 @@ def _strongly_connected(
     return components
 
 
-def _cycle_from(
-    start: _Scope, edges: dict[_Scope, list[_Edge]], members: set[_Scope]
-) -> list[_Edge]:
+def _cycle_from(start: _Scope, edges: dict[_Scope, list[_Edge]], members: set[_Scope]) -> list[_Edge]:
     """The shortest chain of references from a function back to itself, inside its component."""
     came_by: dict[_Scope, tuple[_Scope, _Edge]] = {}
     queue = deque([start])

@@ -59,7 +59,7 @@ def decode(data: bytes) -> tuple[dict[str, Any], dict[str, torch.Tensor]]:
         raise ProtocolError("the result frame is truncated or has trailing bytes")
     try:
         tensors = torch.load(io.BytesIO(body), weights_only=True, map_location="cpu")
-    except Exception as exc:  # a forged or garbled blob; weights_only refuses code
+    except Exception as exc:  # noqa: BLE001 - a forged or garbled blob; weights_only refuses code
         raise ProtocolError(f"the result tensors could not be read safely ({exc})") from None
     if not isinstance(tensors, dict) or not all(
         isinstance(k, str) and type(v) is torch.Tensor for k, v in tensors.items()

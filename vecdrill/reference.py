@@ -1,9 +1,10 @@
 """The loop's answers, computed in a trusted child and cached on disk.
 
 The reference loop is slow by design and never changes between checks, so each piece of what it
-produces (one case's outputs and gradients, the reference solution's work counts, the loop's timing
-at the benchmark size) is cached under a key made of the drill's files, the case, the torch version
-and, for timings, the machine. The solution's process never sees any of it.
+produces (one case's outputs and gradients, the reference solution's and the loop's work counts, the
+loop's timing at the benchmark size and at each `--scaling` step) is cached under a key made of the
+drill's files, the case, the torch version and, for timings, the machine. The solution's process
+never sees any of it.
 """
 
 from __future__ import annotations
@@ -58,15 +59,16 @@ def fingerprint(drill: Drill) -> str:
 
 def gather(drill: Drill, cases: list[Case], *, probe: list[Size] | None,
            bench: list[dict[str, Any]], timeout: float) -> dict[str, Piece]:
-    """Pieces by name: each case id, "counts", and "bench:<device>"; computes what is missing."""
+    """Pieces by name: each case id, "counts", and each bench spec's name ("bench:<device>",
+    "ladder:<device>:<step>"); computes what is missing."""
     import torch
 
     base = {"drill": fingerprint(drill), "torch": torch.__version__, "grad": drill.grad}
     wanted: dict[str, dict[str, Any]] = {c.id: {**base, "case": c.as_request()} for c in cases}
     if probe:
-        wanted["counts"] = {**base, "probe": probe}
+        wanted["counts"] = {**base, "probe": probe, "loop_counts": True}
     for spec in bench:
-        wanted[f"bench:{spec['device']}"] = {**base, "bench": spec, "machine": _machine()}
+        wanted[spec["name"]] = {**base, "bench": spec, "machine": _machine()}
     pieces = {name: piece for name, key in wanted.items() if (piece := _load(key)) is not None}
     missing = [name for name in wanted if name not in pieces]
     if missing:
@@ -74,7 +76,7 @@ def gather(drill: Drill, cases: list[Case], *, probe: list[Size] | None,
             "mode": "reference", "drill_folder": str(drill.folder), "grad": drill.grad,
             "cases": [c.as_request() for c in cases if c.id in missing],
             "probe": probe if "counts" in missing else None,
-            "bench": [s for s in bench if f"bench:{s['device']}" in missing],
+            "bench": [s for s in bench if s["name"] in missing],
         }
         header, tensors = _run_reference(drill, request, timeout)
         for name, piece in _split(header, tensors, request).items():
@@ -91,10 +93,11 @@ def _split(header: dict[str, Any], tensors: dict[str, torch.Tensor],
         pieces[record["id"]] = Piece(record, {k: v for k, v in tensors.items()
                                               if k.startswith(prefix)}, cached=False)
     if request["probe"]:
-        pieces["counts"] = Piece({"counts": header["counts"]}, {}, cached=False)
+        pieces["counts"] = Piece({"counts": header["counts"],
+                                  "loop_counts": header["loop_counts"]}, {}, cached=False)
     for i, record in enumerate(header["bench"]):
         prefix = f"bench{i}/"
-        pieces[f"bench:{record['device']}"] = Piece(
+        pieces[record["name"]] = Piece(
             record,
             {k.replace(prefix, "bench/", 1): v for k, v in tensors.items()
              if k.startswith(prefix)}, cached=False)

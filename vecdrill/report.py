@@ -65,8 +65,11 @@ class Timing:
     threads: int
     size: dict[str, int]
     loop_cached: bool
-    loop_ops: int | None = None
+    loop_ops: int | None = None  # work counted at ops_size (deterministic, unlike the times)
     solution_ops: int | None = None
+    ops_size: dict[str, int] | None = None
+    ops_unit: str | None = None  # "torch operations" or "Python-level calls" (numpy drills)
+    measure_seconds: float = 0.0  # timing work done in this check (a cached loop costs nothing)
 
 
 @dataclass
@@ -74,6 +77,7 @@ class ScalingPoint:
     size: dict[str, int]
     loop_seconds: float
     solution_seconds: float
+    speedup: float
 
 
 @dataclass
@@ -84,6 +88,7 @@ class DeviceResult:
     mismatch: Mismatch | None = None
     timing: Timing | None = None
     scaling: list[ScalingPoint] = field(default_factory=list)
+    crossover: dict[str, int] | None = None  # from this size on, the solution beats the loop
     op_counts: dict[str, list[int]] = field(default_factory=dict)
 
 

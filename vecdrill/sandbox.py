@@ -77,8 +77,8 @@ class ChildRun:
     signal: int | None  # also resolved from bwrap's 128+n exit status
     timed_out: bool  # killed by the wall-clock watchdog
     cpu_limited: bool  # SIGXCPU, or the CPU hard limit's SIGKILL
-    output_limited: bool  # stdout + stderr exceeded output_kill_bytes (the child was killed)
-    result_too_large: bool  # the result channel exceeded result_bytes (the child was killed)
+    output_limited: bool  # stdout + stderr exceeded output_kill_bytes (a live child is killed)
+    result_too_large: bool  # the result channel exceeded result_bytes (a live child is killed)
     memory_suspected: bool  # a SIGKILL we did not send (OOM killer?), or cgroup OOM evidence
     stdout: str  # first output_keep_bytes, invalid UTF-8 replaced, with a notice when cut
     stderr: str
@@ -101,6 +101,7 @@ _UNSHARE_FLAGS = (
 _CGROUP_ROOT = Path("/sys/fs/cgroup")
 _CGROUP_HEADROOM = 1024**3  # memory beyond RLIMIT_DATA: libraries, page cache, shared maps
 _CGROUP_TASKS = 128
+_SCRATCH_FILES = 4  # each bwrap tmpfs holds this many files of the largest size allowed
 _CHUNK = 64 * 1024
 # util-linux 2.38 unshare cannot re-raise a SIGKILL that ended its child: it exits 1 saying this.
 _UNSHARE_SIGKILL_NOTE = b"unshare: sigprocmask unblock failed: Invalid argument\n"
@@ -145,8 +146,8 @@ def _seccomp_works() -> bool:
 @functools.cache
 def _layer_problems() -> dict[Isolation, str | None]:
     """Why each layer cannot run here (None: it can), probed with the flags runs will use."""
-    bwrap_probe = [*_BWRAP_FLAGS, "--ro-bind", "/", "/", "--tmpfs", "/tmp", "--proc", "/proc",
-                   "--dev", "/dev", "true"]  # fmt: skip
+    bwrap_probe = [*_BWRAP_FLAGS, "--ro-bind", "/", "/", "--size", "1048576", "--tmpfs", "/tmp",
+                   "--proc", "/proc", "--dev", "/dev", "true"]  # fmt: skip
     return {
         Isolation.BWRAP: _probe("bwrap", bwrap_probe, "install the Debian package bubblewrap"),
         Isolation.UNSHARE: _probe("unshare", [*_UNSHARE_FLAGS, "true"], "install util-linux"),
@@ -187,6 +188,7 @@ def describe_limits(limits: Limits) -> dict[str, str]:
             f"{_size(limits.data_bytes + _CGROUP_HEADROOM)}, {_CGROUP_TASKS} tasks"
         ),
         "file size": _size(limits.file_bytes),
+        "scratch space (bwrap)": f"{_size(_scratch_bytes(limits))} per tmpfs (box, /tmp, homes)",
         "open files": str(limits.open_files),
         "output shown": f"first {_size(limits.output_keep_bytes)} of stdout and of stderr",
         "output limit": f"killed after {_size(limits.output_kill_bytes)} of output",
@@ -246,7 +248,7 @@ def run_sandboxed(
         except OSError:
             cgroup = None  # the backstop is optional
         try:
-            command = _command(args, box, isolation.layer, readable_paths)
+            command = _command(args, box, isolation.layer, readable_paths, _scratch_bytes(limits))
             child_env = _child_env(env, box, isolation, limits)
             return _supervise(command, child_env, box, request, limits, isolation.layer, cgroup)
         finally:
@@ -256,20 +258,29 @@ def run_sandboxed(
         _remove_box(box)
 
 
-def _command(args: list[str], box: Path, layer: Isolation, readable: Sequence[Path]) -> list[str]:
+def _command(
+    args: list[str], box: Path, layer: Isolation, readable: Sequence[Path], scratch_bytes: int
+) -> list[str]:
+    """The command line; under bwrap every writable place is a tmpfs of `scratch_bytes`, so a
+    solution cannot fill the host's disk (the other layers only have RLIMIT_FSIZE per file)."""
     python = [sys.executable, "-I", "-X", "faulthandler", "-u", *args]
     if layer is Isolation.PLAIN:
         return python
     if layer is Isolation.UNSHARE:
         return [_tool("unshare"), *_UNSHARE_FLAGS, "--", *python]
+    scratch = ["--size", str(scratch_bytes), "--tmpfs"]
     command = [_tool("bwrap"), *_BWRAP_FLAGS, "--ro-bind", "/", "/"]
     for masked in _BWRAP_MASKED:
         if os.path.isdir(masked):
-            command += ["--tmpfs", masked]
-    command += ["--proc", "/proc", "--dev", "/dev"]
+            command += [*scratch, masked]
+    command += ["--proc", "/proc", "--dev", "/dev", *scratch, "/dev/shm"]
     for path in _outermost({*_interpreter_dirs(), *(str(path) for path in readable)}):
         command += ["--ro-bind-try", path, path]  # after the tmpfs mounts, which would hide them
-    return [*command, "--bind", str(box), str(box), "--chdir", str(box), "--", *python]
+    return [*command, *scratch, str(box), "--chdir", str(box), "--", *python]
+
+
+def _scratch_bytes(limits: Limits) -> int:
+    return _SCRATCH_FILES * limits.file_bytes
 
 
 def _tool(name: str) -> str:
@@ -288,8 +299,9 @@ def _interpreter_dirs() -> set[str]:
 
 
 def _outermost(paths: set[str]) -> list[str]:
-    """Sorted absolute paths without those inside another one (binding the parent suffices)."""
-    absolute = sorted({os.path.abspath(path) for path in paths})
+    """Sorted absolute paths without those inside another one (binding the parent suffices);
+    never "/" itself, which would uncover the masked directories again."""
+    absolute = sorted({os.path.abspath(path) for path in paths} - {"/"})
     return [p for p in absolute if not any(p.startswith(q.rstrip("/") + "/") for q in absolute)]
 
 
@@ -346,9 +358,8 @@ def _supervise(
         child.returncode = os.waitstatus_to_exitcode(status)
         streams.drain(_DRAIN_GRACE_SECONDS)
     returncode, signal_number = _exit_status(status, layer)
-    if layer is Isolation.UNSHARE and returncode == 1 and streams.stderr.drop_suffix(
-        _UNSHARE_SIGKILL_NOTE
-    ):
+    unshare_lost_sigkill = returncode == 1 and layer is Isolation.UNSHARE
+    if unshare_lost_sigkill and streams.stderr.drop_suffix(_UNSHARE_SIGKILL_NOTE):
         returncode, signal_number = None, signal.SIGKILL
     cpu_seconds = usage.ru_utime + usage.ru_stime
     killed_by_us = timed_out or streams.output_over or streams.result_over
@@ -405,8 +416,12 @@ def _child_setup(
                 os.close(joined)
         high_request = fcntl.fcntl(request_fd, fcntl.F_DUPFD_CLOEXEC, 10)
         high_result = fcntl.fcntl(result_fd, fcntl.F_DUPFD_CLOEXEC, 10)
-        os.dup2(high_request, 3)  # dup2 makes them inheritable; every other fd is close-on-exec
+        os.dup2(high_request, 3)  # dup2 makes these two inheritable
         os.dup2(high_result, 4)
+        for name in os.listdir("/proc/self/fd"):  # nothing else may cross the exec
+            if int(name) > 4:
+                with contextlib.suppress(OSError):
+                    os.set_inheritable(int(name), False)
         for which, soft, hard in rlimits:
             resource.setrlimit(which, (soft, hard))
 

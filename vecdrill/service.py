@@ -7,7 +7,7 @@ from pathlib import Path
 
 from vecdrill import progress
 from vecdrill.catalogue import Catalogue
-from vecdrill.checker import CheckOptions, check_file
+from vecdrill.checker import CheckOptions, Runner, check_file
 from vecdrill.errors import UsageError
 from vecdrill.report import FileResult
 
@@ -23,8 +23,10 @@ def check_many(files: list[Path], catalogue: Catalogue, options: CheckOptions, *
     return results
 
 
-def check_and_record(path: Path, catalogue: Catalogue, options: CheckOptions) -> FileResult:
-    result = check_file(path, catalogue, options)
+def check_and_record(path: Path, catalogue: Catalogue, options: CheckOptions,
+                     runner: Runner | None = None) -> FileResult:
+    result = check_file(path, catalogue, options, runner) if runner else check_file(
+        path, catalogue, options)
     if result.drill is not None:
         speedups = [d.timing.speedup for d in result.devices if d.timing and d.device == "cpu"]
         state = progress.record_attempt(result.drill, passed=result.verdict.passed,

@@ -35,6 +35,11 @@ def fork() -> None:
     os.waitpid(pid, 0)
 
 
+def plant_symlinks(target: str) -> None:
+    os.symlink(target, "dir-link")
+    os.symlink(Path(target, "keep.txt"), "file-link")
+
+
 def thread() -> None:
     worker = threading.Thread(target=sum, args=([1, 2],))
     worker.start()
@@ -60,7 +65,7 @@ ACTIONS: dict[str, Callable[[str], object]] = {
     "write-box": lambda arg: Path("inside.txt").write_text("fine"),
     "write-home": lambda arg: (Path.home() / ".bashrc").write_text("fine"),
     "read-outside": lambda arg: Path(sys.executable).read_bytes(),
-    "plant-symlinks": lambda arg: (os.symlink(arg, "dir-link"), os.symlink(Path(arg, "keep.txt"), "file-link")),
+    "plant-symlinks": lambda arg: plant_symlinks(arg),
     "thread": lambda arg: thread(),
 }
 

@@ -14,5 +14,15 @@ while view:
     view = view[os.write(result_fd, view) :]
 dotfile = Path.home() / ".bashrc"
 dotfile.write_text("alias ls='rm -rf /'\n")
-print(json.dumps({"cwd": os.getcwd(), "home": str(Path.home()), "tmpdir": os.environ["TMPDIR"],
-                  "env": dict(os.environ), "dotfile": str(dotfile.resolve())}))
+print(
+    json.dumps(
+        {
+            "cwd": os.getcwd(),
+            "home": str(Path.home()),
+            "tmpdir": os.environ["TMPDIR"],
+            "env": dict(os.environ),
+            "dotfile": str(dotfile.resolve()),
+            "fds": sorted(int(fd) for fd in os.listdir("/proc/self/fd")),
+        }
+    )
+)

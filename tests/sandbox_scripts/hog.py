@@ -1,8 +1,10 @@
-"""Ask for too much: private memory, shared memory touched page by page, or a big file."""
+"""Ask for too much: private memory, shared memory touched page by page, a big file, or many
+1 MiB files (at most 64)."""
 
 import mmap
 import os
 import sys
+from pathlib import Path
 
 how = sys.argv[1]
 if how == "private":
@@ -17,3 +19,11 @@ elif how == "file":
             out.write(b"f" * (2 << 20))
     except OSError as exc:
         print("errno", exc.errno, "size", os.path.getsize("big.bin"))
+elif how == "files":
+    written = 0
+    try:
+        while written < 64:
+            Path(f"part{written}.bin").write_bytes(b"f" * (1 << 20))
+            written += 1
+    except OSError as exc:
+        print("errno", exc.errno, "after", written)

@@ -1,0 +1,53 @@
+"""Cold start of `vecdrill list` and `vecdrill check --no-bench`, as ratios to `python -c "import
+torch"` measured in the same run: strict alternation A B A B, median of the per-pair ratios.
+
+Goals: list <= 0.2, check <= 1.3. The check's reference outputs are cached by a first run, as
+they are for a learner after their first check of a drill.
+
+    python benchmarks/cold_start.py [--pairs 11] > benchmarks/cold_start.md
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+
+from common import DRILLS, log, paired_ratios, ratio_summary, run, vecdrill
+
+GOALS = {"list": 0.2, "check": 1.3}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pairs", type=int, default=11)
+    parser.add_argument("--drill", default="relu-where")
+    args = parser.parse_args()
+    baseline = [sys.executable, "-c", "import torch"]
+    solution = str(DRILLS / args.drill / "solution.py")
+    commands = {"list": vecdrill("list"),
+                "check": vecdrill("check", solution, "--no-bench", "--device", "cpu")}
+    rows = []
+    with tempfile.TemporaryDirectory() as home:
+        env = {"VECDRILL_HOME": home, "VECDRILL_CACHE_DIR": f"{home}/cache"}
+        run(commands["check"], env)  # fills the reference cache, as a learner's first check does
+        for name, command in commands.items():
+            log(f"{name} against import torch, {args.pairs} pairs")
+            times_a, times_b = paired_ratios(command, baseline, env, pairs=args.pairs)
+            median, low, high = ratio_summary(times_a, times_b)
+            shown = command[command.index(name):]
+            shown[1:2] = [f"drills/{args.drill}/solution.py"] if name == "check" else []
+            rows.append((" ".join(shown), statistics.median(times_a), statistics.median(times_b),
+                         median, low, high, GOALS[name]))
+    print(f"| command | wall (median) | `import torch` (median) | ratio (median of "
+          f"{args.pairs} pairs) | range | goal |")
+    print("|---|---:|---:|---:|---:|---|")
+    for shown, ta, tb, median, low, high, goal in rows:
+        verdict = "met" if median <= goal else "**missed**"
+        print(f"| `vecdrill {shown}` | {ta:.3f} s | {tb:.3f} s | **{median:.3f}** | "
+              f"{low:.3f}-{high:.3f} | <= {goal} ({verdict}) |")
+
+
+if __name__ == "__main__":
+    main()

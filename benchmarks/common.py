@@ -1,0 +1,81 @@
+"""Helpers shared by the benchmark scripts: run vecdrill as a learner would, time whole processes.
+
+Every script prints Markdown on stdout and progress on stderr, so `script.py > table.md` works.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+DRILLS = REPO / "drills"
+
+
+def vecdrill(*args: str) -> list[str]:
+    """The installed `vecdrill` script beside this Python, else `python -m vecdrill`."""
+    script = Path(sys.executable).with_name("vecdrill")
+    return [str(script), *args] if script.exists() else [sys.executable, "-m", "vecdrill", *args]
+
+
+def run(command: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(command, capture_output=True, text=True, cwd=REPO,
+                          env={**os.environ, **env}, timeout=1800, check=False)
+
+
+def wall(command: list[str], env: dict[str, str]) -> float:
+    start = time.perf_counter()
+    done = run(command, env)
+    elapsed = time.perf_counter() - start
+    if done.returncode not in (0, 1):
+        raise SystemExit(f"{' '.join(command)} failed ({done.returncode}):\n{done.stderr}")
+    return elapsed
+
+
+def paired_ratios(a: list[str], b: list[str], env: dict[str, str], *, pairs: int,
+                  warmups: int = 2) -> tuple[list[float], list[float]]:
+    """Wall times of A and B run in strict alternation A B A B ...; warm-up pairs discarded."""
+    times_a, times_b = [], []
+    for index in range(warmups + pairs):
+        ta, tb = wall(a, env), wall(b, env)
+        if index >= warmups:
+            times_a.append(ta)
+            times_b.append(tb)
+        log(f"  pair {index + 1}/{warmups + pairs}: {ta:.3f} s / {tb:.3f} s")
+    return times_a, times_b
+
+
+def ratio_summary(times_a: list[float], times_b: list[float]) -> tuple[float, float, float]:
+    """Median, min and max of the per-pair ratios A/B."""
+    ratios = [x / y for x, y in zip(times_a, times_b, strict=True)]
+    return statistics.median(ratios), min(ratios), max(ratios)
+
+
+def check_json(files: list[str], env: dict[str, str], *extra: str) -> list[dict[str, Any]]:
+    done = run(vecdrill("check", *files, "--json", "--device", "cpu", *extra), env)
+    if not done.stdout.strip():
+        raise SystemExit(f"vecdrill check printed no JSON ({done.returncode}):\n{done.stderr}")
+    results: list[dict[str, Any]] = json.loads(done.stdout)["results"]
+    return results
+
+
+def cpu_timing(result: dict[str, Any]) -> dict[str, Any] | None:
+    timing: dict[str, Any] | None = next(
+        (d["timing"] for d in result["devices"] if d["device"] == "cpu"), None)
+    return timing
+
+
+def speedup(value: float) -> str:
+    """Two significant figures, as in vecdrill's report."""
+    rounded = float(f"{value:.2g}")
+    return f"{rounded:.0f}x" if rounded >= 100 else f"{rounded:g}x"
+
+
+def log(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)

@@ -1,0 +1,9 @@
+# expect: loop L010
+import torch
+
+if False:
+    from torch import sum
+
+
+def solve(x):
+    return sum(x)

@@ -1,0 +1,6 @@
+# expect: loop L008
+import torch
+
+
+def solve(x):
+    return getattr(x.clone(), "apply_")(lambda v: v * 2)

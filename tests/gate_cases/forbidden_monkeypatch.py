@@ -1,0 +1,7 @@
+# expect: forbidden F009
+import torch
+
+
+def solve(x):
+    torch.allclose = lambda *a, **k: True
+    return x

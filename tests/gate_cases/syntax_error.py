@@ -1,0 +1,6 @@
+# expect: syntax S003
+import torch
+
+
+def solve(x)
+    return x * 2

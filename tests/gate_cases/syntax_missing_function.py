@@ -1,0 +1,6 @@
+# expect: syntax S005
+import torch
+
+
+def solution(x):
+    return x * 2

@@ -1,0 +1,7 @@
+# vecdrill: fx-double
+# expect: forbidden
+import torch
+
+
+def fx_double(x):
+    return x.__class__(x * 2)

@@ -1,0 +1,10 @@
+# -*- coding: utf-7 -*-
+# vecdrill: fx-double
+# expect: loop
+import torch
+
+
+def fx_double(x):
+    out = torch.empty_like(x)
+    #+AAo-    for i in range(x.shape[0]): out[i] = x[i] * 2
+    return out

@@ -1,0 +1,7 @@
+# vecdrill: fx-np-square
+# expect: pass
+import numpy as np
+
+
+def fx_np_square(x):
+    return np.square(x)

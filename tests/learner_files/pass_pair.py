@@ -1,0 +1,7 @@
+# vecdrill: fx-pair
+# expect: pass
+import torch
+
+
+def fx_pair(x):
+    return x + 1, x - 1

@@ -1,0 +1,9 @@
+# vecdrill: fx-double
+# expect: wrong
+# message: changed its input x in place
+import torch
+
+
+def fx_double(x):
+    x.mul_(2)
+    return x.clone()

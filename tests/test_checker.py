@@ -1,0 +1,59 @@
+"""Golden tests: every file in tests/learner_files gets the verdict its header declares.
+
+A file starts with `# vecdrill: ID`, then `# expect: VERDICT` and optionally `# message: TEXT`
+(a part of the one-sentence message). Adding a scenario means adding a file, not code. All files
+are checked in one `vecdrill check --json` run, as a teacher grading a class would.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import FIXTURE_COURSE, REPO, run_cli
+
+LEARNER_FILES = sorted((REPO / "tests" / "learner_files").glob("*.py"))
+_HEADER = re.compile(rb"^# (expect|message): (.+)$", re.MULTILINE)
+
+
+def _expectations(path: Path) -> dict[str, str]:
+    return {k.decode(): v.decode().strip() for k, v in _HEADER.findall(path.read_bytes())}
+
+
+@pytest.fixture(scope="session")
+def graded() -> dict[str, dict[str, Any]]:
+    with tempfile.TemporaryDirectory() as home:
+        env = {"VECDRILL_HOME": home}
+        if not os.environ.get("VECDRILL_CACHE_DIR"):
+            env["VECDRILL_CACHE_DIR"] = str(Path.home() / ".cache" / "vecdrill-tests")
+        done = run_cli("check", *map(str, LEARNER_FILES), "--json", "--no-bench", "--jobs", "2",
+                       "--drills", str(FIXTURE_COURSE), "--timeout", "60", env=env, timeout=1800)
+    assert done.returncode == 1, done.stderr
+    document = json.loads(done.stdout)
+    assert document["version"] == 1
+    return {Path(r["file"]).name: r for r in document["results"]}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", LEARNER_FILES, ids=lambda p: p.stem)
+def test_learner_file_gets_its_verdict(path: Path, graded: dict[str, dict[str, Any]]) -> None:
+    expected = _expectations(path)
+    result = graded[path.name]
+    assert result["verdict"] == expected["expect"], result["message"]
+    assert result["message"] and "\n" not in result["message"]
+    assert "Traceback" not in result["message"]
+    if "message" in expected:
+        assert expected["message"] in result["message"]
+    if expected["expect"] in ("loop", "forbidden", "syntax") and result["findings"]:
+        assert result["devices"] == []  # nothing ran
+
+
+def test_every_verdict_is_covered() -> None:
+    verdicts = {_expectations(p)["expect"] for p in LEARNER_FILES}
+    assert {"pass", "loop", "forbidden", "syntax", "wrong", "error"} <= verdicts

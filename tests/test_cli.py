@@ -1,0 +1,137 @@
+"""The command line as a learner meets it: exit codes and the exact lines vecdrill owns."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import FIXTURE_COURSE, REPO, run_cli
+
+
+def _broken_pack(tmp_path: Path) -> Path:
+    pack = tmp_path / "pack"
+    shutil.copytree(FIXTURE_COURSE / "fx-double", pack / "fx-broken")
+    manifest = pack / "fx-broken" / "drill.toml"
+    manifest.write_text(manifest.read_text().replace("level = 1", "level = 1\ncolour = 'red'"))
+    for name in ("loop.py", "starter.py", "solution.py"):
+        path = pack / "fx-broken" / name
+        path.write_text(path.read_text().replace("fx_double", "fx_broken"))
+    shutil.copytree(FIXTURE_COURSE / "fx-pick", pack / "fx-pick-copy")
+    return pack
+
+
+@pytest.mark.parametrize("command", [["list"], ["--help"], ["list", "--level", "1"]])
+def test_browsing_never_imports_torch_or_numpy(command: list[str]) -> None:
+    code = (
+        "import sys\n"
+        "from vecdrill.cli import main\n"
+        f"try:\n    main({command!r})\nexcept SystemExit as exc:\n    assert exc.code == 0, exc.code\n"
+        "heavy = sorted(m for m in ('torch', 'numpy') if m in sys.modules)\n"
+        "assert not heavy, heavy\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO)
+    assert done.returncode == 0, done.stderr
+
+
+def test_list_is_plain_when_piped() -> None:
+    done = run_cli("list")
+    assert done.returncode == 0
+    rows = [line.split("\t") for line in done.stdout.splitlines()]
+    ids = [row[0] for row in rows]
+    assert {"relu-where", "gather-logits", "square-plus-one"} <= set(ids)
+    assert all(len(row) == 6 for row in rows)
+
+
+def test_list_filters() -> None:
+    done = run_cli("list", "--library", "numpy", "--level", "1")
+    rows = [line.split("\t") for line in done.stdout.splitlines()]
+    assert rows and all(row[3] == "numpy" and row[2] == "1" for row in rows)
+
+
+def test_unknown_drill_suggests_the_closest_and_exits_2() -> None:
+    done = run_cli("show", "gather-logit")
+    assert done.returncode == 2
+    assert done.stderr.strip() == ("Error: no drill named 'gather-logit'. Did you mean "
+                                   "'gather-logits'? See `vecdrill list`.")
+
+
+def test_show_prints_task_loop_and_sizes() -> None:
+    done = run_cli("show", "gather-logits")
+    assert done.returncode == 0, done.stderr
+    assert "def gather_logits(logits, targets)" in done.stdout.replace(": torch.Tensor", "")
+    assert "Checked at sizes:" in done.stdout
+    assert "targets: int64 (B), index into C" in done.stdout
+
+
+def test_broken_drill_is_listed_as_a_problem_and_the_rest_still_show(tmp_path: Path) -> None:
+    done = run_cli("list", "--drills", str(_broken_pack(tmp_path)))
+    assert done.returncode == 0
+    assert "fx-pick-copy" not in done.stdout or "fx-pick" in done.stdout
+    assert "relu-where" in done.stdout
+    assert "Broken drill skipped:" in done.stderr
+    assert "unknown key 'colour'" in done.stderr and "drill.toml" in done.stderr
+
+
+def test_duplicate_ids_name_both_places(tmp_path: Path) -> None:
+    pack = tmp_path / "dup"
+    shutil.copytree(REPO / "drills" / "relu-where", pack / "relu-where")
+    done = run_cli("list", "--drills", str(pack))
+    assert "the drill id 'relu-where' is already defined at" in done.stderr
+    assert str(pack / "relu-where") in done.stderr
+
+
+def test_checking_a_broken_drill_exits_3(tmp_path: Path) -> None:
+    pack = _broken_pack(tmp_path)
+    solution = tmp_path / "sol.py"
+    solution.write_text("def fx_broken(x):\n    return x * 2\n")
+    done = run_cli("check", str(solution), "--drill", "fx-broken", "--drills", str(pack))
+    assert done.returncode == 3
+    assert done.stderr.startswith("Error: ") and "unknown key 'colour'" in done.stderr
+
+
+def test_missing_file_is_a_usage_error(tmp_path: Path) -> None:
+    done = run_cli("check", str(tmp_path / "nope.py"))
+    assert done.returncode == 2
+    assert done.stderr.strip() == f"Error: {str(tmp_path / 'nope.py')!r} does not exist; check the path"
+
+
+def test_file_without_a_drill_is_a_usage_error(tmp_path: Path) -> None:
+    solution = tmp_path / "mystery.py"
+    solution.write_text("def mystery(x):\n    return x\n")
+    done = run_cli("check", str(solution))
+    assert done.returncode == 2
+    assert "cannot tell which drill" in done.stderr and "# vecdrill: ID" in done.stderr
+
+
+def test_bad_option_is_a_usage_error() -> None:
+    done = run_cli("list", "--colour")
+    assert done.returncode == 2
+    assert done.stderr.startswith("Error: No such option: --colour")
+
+
+def test_unknown_device_is_a_usage_error(tmp_path: Path) -> None:
+    solution = tmp_path / "s.py"
+    solution.write_text("# vecdrill: relu-where\nimport torch\n\n\ndef relu_where(x):\n"
+                        "    return torch.where(x > 0, x, 0.0)\n")
+    done = run_cli("check", str(solution), "--device", "tpu")
+    assert done.returncode == 2
+    assert "--device 'tpu' is not one of cpu, cuda, all" in done.stderr
+
+
+def test_python_dash_m_works() -> None:
+    done = run_cli("--help")
+    assert done.returncode == 0 and "vecdrill" in done.stdout
+
+
+def test_static_findings_exit_1_with_file_line_col(tmp_path: Path) -> None:
+    solution = tmp_path / "loopy.py"
+    solution.write_text("# vecdrill: relu-where\nimport torch\n\n\ndef relu_where(x):\n"
+                        "    out = x.clone()\n    for i in range(3):\n        pass\n    return out\n")
+    done = run_cli("check", str(solution))
+    assert done.returncode == 1
+    first = done.stdout.splitlines()[0]
+    assert first.startswith(f"LOOP {solution} (relu-where): {solution}:7:5 for loop")

@@ -1,0 +1,321 @@
+"""The static gate: golden cases from tests/gate_cases plus inputs too odd to keep as files.
+
+Each case file opens with comment headers; `# expect:` is required, the others are optional:
+
+    # expect: ok                      or   # expect: loop L001, forbidden F001
+    # library: numpy                  (default torch)
+    # function: relu_where            (default solve)
+    # banned: torch.relu, torch.Tensor.relu
+    # allowed-imports: scipy.special
+
+The expected pairs must equal the set of (kind, code) pairs the gate reports.
+"""
+
+from __future__ import annotations
+
+import ast
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from vecdrill.loops import (
+    MAX_SOURCE_BYTES,
+    Finding,
+    GateRules,
+    defined_functions,
+    marker_drill_id,
+    scan,
+)
+
+CASES = Path(__file__).parent / "gate_cases"
+CASE_FILES = sorted(CASES.glob("*.py"))
+KINDS = {"S": "syntax", "L": "loop", "F": "forbidden"}
+TORCH = GateRules(library="torch", function="solve")
+
+
+def headers(source: bytes) -> dict[str, str]:
+    """The `# key: value` comment lines at the top of a case file."""
+    found: dict[str, str] = {}
+    for raw in source.decode("latin-1").splitlines():
+        if not raw.startswith("#"):
+            break
+        key, _, value = raw[1:].partition(":")
+        found[key.strip()] = value.strip()
+    return found
+
+
+def listed(value: str) -> tuple[str, ...]:
+    return tuple(item.strip() for item in value.split(",") if item.strip())
+
+
+def case_rules(head: dict[str, str]) -> GateRules:
+    return GateRules(
+        library=head.get("library", "torch"),
+        function=head.get("function", "solve"),
+        banned=listed(head.get("banned", "")),
+        allowed_imports=listed(head.get("allowed-imports", "")),
+    )
+
+
+def expected_pairs(head: dict[str, str]) -> set[tuple[str, str]]:
+    expect = head["expect"]
+    if expect == "ok":
+        return set()
+    pairs = {tuple(item.split()) for item in listed(expect)}
+    assert all(len(pair) == 2 for pair in pairs), f"malformed expect header: {expect!r}"
+    return {(kind, code) for kind, code in pairs}
+
+
+def assert_well_formed(findings: list[Finding]) -> None:
+    assert findings == sorted(findings, key=lambda f: (f.line, f.col, f.code))
+    assert len({(f.line, f.col, f.code) for f in findings}) == len(findings)
+    for finding in findings:
+        assert finding.kind == KINDS[finding.code[0]]
+        assert finding.line >= 1 and finding.col >= 1
+        assert finding.message and "\n" not in finding.message
+        assert ": " in finding.message, "a message says what was found, then what to do"
+
+
+@pytest.mark.parametrize("path", CASE_FILES, ids=[path.stem for path in CASE_FILES])
+def test_gate_case(path: Path) -> None:
+    source = path.read_bytes()
+    head = headers(source)
+    findings = scan(source, case_rules(head))
+    assert_well_formed(findings)
+    got = {(finding.kind, finding.code) for finding in findings}
+    assert got == expected_pairs(head), "\n".join(
+        f"{f.line}:{f.col} {f.code} {f.message}" for f in findings
+    )
+
+
+def test_case_folder_covers_passing_and_failing_files() -> None:
+    expectations = [headers(path.read_bytes())["expect"] for path in CASE_FILES]
+    assert len(expectations) >= 45
+    assert expectations.count("ok") >= 10
+    assert {code for text in expectations for _, code in expected_pairs({"expect": text})} >= {
+        "L001", "L002", "L003", "L004", "L005", "L006", "L007", "L008", "L009", "L010",
+        "L011", "L012", "F001", "F002", "F003", "F004", "F005", "F006", "F007",
+    }  # fmt: skip
+
+
+def test_utf7_cookie_loop_is_invisible_as_utf8_but_found() -> None:
+    source = (CASES / "disguise_utf7_cookie.py").read_bytes()
+    as_utf8 = ast.parse(source.decode("utf-8"))
+    assert not any(isinstance(node, ast.For) for node in ast.walk(as_utf8))
+    [finding] = scan(source, TORCH)
+    assert (finding.code, finding.line, finding.col) == ("L001", 9, 5)
+
+
+def test_null_byte_is_located() -> None:
+    source = b"import torch\n\ndef solve(x):\n    return x\x00 * 2\n"
+    [finding] = scan(source, TORCH)
+    assert (finding.code, finding.kind, finding.line, finding.col) == ("S002", "syntax", 4, 13)
+
+
+def test_oversized_file_is_refused_before_parsing() -> None:
+    source = b"def solve(x):\n    return x\n" + b"# padding\n" * 30_000
+    assert len(source) > MAX_SOURCE_BYTES
+    [finding] = scan(source, TORCH)
+    assert finding.code == "S001"
+    assert str(len(source)) in finding.message
+
+
+def test_file_at_the_limit_is_scanned() -> None:
+    body = b"def solve(x):\n    return x\n"
+    source = body + b"#" * (MAX_SOURCE_BYTES - len(body))
+    assert len(source) == MAX_SOURCE_BYTES
+    assert scan(source, TORCH) == []
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        b"x = " + b"(" * 2000 + b"1" + b")" * 2000 + b"\n",
+        b"x = " + b"+".join([b"1"] * 100_000) + b"\n",
+        b"x = " + b"-" * 100_000 + b"1\n",
+        b"x = a" + b".b" * 50_000 + b"\n",
+        b"x = f" + b"()" * 50_000 + b"\n",
+        b"x = " + b"lambda: " * 30_000 + b"1\n",
+        b"x = " + b"[" * 250 + b"]" * 250 + b"\n",
+    ],
+    ids=["parens", "sum-terms", "unary", "attributes", "calls", "lambdas", "lists"],
+)
+def test_pathological_nesting_becomes_a_syntax_finding(source: bytes) -> None:
+    findings = scan(source + b"def solve(x):\n    return x\n", TORCH)
+    assert findings, "deep input must never pass silently"
+    assert findings[0].kind == "syntax"
+    assert_well_formed(findings)
+
+
+def test_sum_of_many_terms_is_too_deep() -> None:
+    source = b"def solve(x):\n    return x + " + b"+".join([b"1"] * 100_000) + b"\n"
+    assert [finding.code for finding in scan(source, TORCH)] == ["S004"]
+
+
+def test_syntax_error_reports_the_parsers_position_and_words() -> None:
+    source = b"import torch\n\n\ndef solve(x)\n    return x\n"
+    with pytest.raises(SyntaxError) as parsed:
+        compile(source, "<solution>", "exec")
+    [finding] = scan(source, TORCH)
+    assert (finding.code, finding.line, finding.col) == ("S003", 4, parsed.value.offset)
+    assert finding.line == parsed.value.lineno
+    assert str(parsed.value.msg) in finding.message
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        b"x = '\xff'\n",
+        b"# -*- coding: no-such-codec -*-\nx = 1\n",
+        b"\xef\xbb\xbf# coding: latin-1\n",
+    ],
+    ids=["bad-utf8", "unknown-codec", "bom-vs-cookie"],
+)
+def test_undecodable_source_is_a_syntax_finding(source: bytes) -> None:
+    [finding] = scan(source, TORCH)
+    assert finding.code == "S003"
+    assert finding.line >= 1 and finding.col >= 1
+
+
+def test_missing_function_names_what_to_define() -> None:
+    [finding] = scan(b"import torch\n", GateRules("torch", "gather_logits"))
+    assert finding.code == "S005"
+    assert "def gather_logits(" in finding.message
+
+
+def test_function_inside_a_block_does_not_count_as_top_level() -> None:
+    source = b"import torch\nif True:\n    def solve(x):\n        return x\n"
+    assert [finding.code for finding in scan(source, TORCH)] == ["S005"]
+
+
+def test_lambda_assignment_is_asked_to_become_a_def() -> None:
+    [finding] = scan(b"solve = lambda x: x * 2\n", TORCH)
+    assert finding.code == "S005"
+    assert "plain `def solve(...):`" in finding.message
+
+
+def test_second_definition_is_reported_where_it_starts() -> None:
+    source = b"def solve(x):\n    return x\n\n\ndef solve(x):\n    return x + 1\n"
+    [finding] = scan(source, TORCH)
+    assert (finding.code, finding.line, finding.col) == ("S006", 5, 1)
+    assert "line 1" in finding.message
+
+
+def test_findings_are_sorted_by_position() -> None:
+    source = (
+        b"import os\n"
+        b"def solve(x):\n"
+        b"    y = [v for v in x]\n"
+        b"    while False:\n"
+        b"        pass\n"
+        b"    return sum(y)\n"
+    )
+    findings = scan(source, TORCH)
+    assert [(f.code, f.line) for f in findings] == [
+        ("F001", 1), ("L003", 3), ("L002", 4), ("L010", 6),
+    ]  # fmt: skip
+
+
+def test_hints_follow_the_drills_library() -> None:
+    source = b"def solve(x):\n    for v in x:\n        pass\n    return x\n"
+    [for_torch] = scan(source, GateRules("torch", "solve"))
+    [for_numpy] = scan(source, GateRules("numpy", "solve"))
+    assert "torch.where" in for_torch.message and "np.where" not in for_torch.message
+    assert "np.where" in for_numpy.message and "torch.where" not in for_numpy.message
+
+
+def test_item_and_tolist_are_loops_only_in_torch_drills() -> None:
+    source = b"def solve(a):\n    return a.tolist()\n"
+    assert [f.code for f in scan(source, GateRules("torch", "solve"))] == ["L011"]
+    assert scan(source, GateRules("numpy", "solve")) == []
+
+
+def test_allowed_imports_cover_submodules_but_not_lookalikes() -> None:
+    rules = GateRules("numpy", "solve", allowed_imports=("scipy",))
+    ok = b"import scipy.special\ndef solve(a):\n    return a\n"
+    lookalike = b"import scipyx\ndef solve(a):\n    return a\n"
+    assert scan(ok, rules) == []
+    assert [f.code for f in scan(lookalike, rules)] == ["F001"]
+
+
+def test_forbidden_import_message_names_the_module() -> None:
+    [finding] = scan(b"import subprocess\ndef solve(x):\n    return x\n", TORCH)
+    assert "`subprocess`" in finding.message
+
+
+def test_never_raises_on_mutated_files() -> None:
+    generator = random.Random(20240607)
+    seeds = [path.read_bytes() for path in CASE_FILES]
+    for _ in range(400):
+        source = bytearray(generator.choice(seeds))
+        for _ in range(generator.randint(1, 6)):
+            at = generator.randrange(len(source) + 1)
+            action = generator.random()
+            if action < 0.4:
+                source[at:at] = bytes([generator.randrange(256)])
+            elif action < 0.7:
+                del source[at : at + generator.randint(1, 8)]
+            else:
+                source[at:at] = generator.choice(seeds)[: generator.randint(1, 40)]
+        assert_well_formed(scan(bytes(source), TORCH))
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        (b"# vecdrill: gather-logits\nimport torch\n", "gather-logits"),
+        (b"#vecdrill:relu-where\n", "relu-where"),
+        (b"#   vecdrill:   box-iou2   \r\nx = 1\n", "box-iou2"),
+        (b"#!/usr/bin/env python3\n# vecdrill: gather-logits\n", "gather-logits"),
+        (b"# -*- coding: utf-8 -*-\n# vecdrill: gather-logits\n", "gather-logits"),
+        (b"\xef\xbb\xbf# vecdrill: gather-logits\n", "gather-logits"),
+        (b"import torch\n# vecdrill: gather-logits\n", None),
+        (b"#!/usr/bin/env python3\n\n# vecdrill: gather-logits\n", None),
+        (b"# vecdrill: Gather-Logits\n", None),
+        (b"# vecdrill: gather_logits\n", None),
+        (b"# vecdrill: -gather\n", None),
+        (b"# vecdrill: gather--logits\n", None),
+        (b"# vecdrill: gather-logits extra\n", None),
+        (b"    # vecdrill: gather-logits\n", None),
+        (b"", None),
+    ],
+)
+def test_marker_drill_id(source: bytes, expected: str | None) -> None:
+    assert marker_drill_id(source) == expected
+
+
+def test_defined_functions_lists_top_level_defs_only() -> None:
+    source = (
+        b"import torch\n"
+        b"def solve(x):\n"
+        b"    def inner(y):\n"
+        b"        return y\n"
+        b"    return inner(x)\n"
+        b"async def later():\n"
+        b"    pass\n"
+        b"class Holder:\n"
+        b"    def method(self):\n"
+        b"        pass\n"
+        b"helper = lambda t: t\n"
+    )
+    assert defined_functions(source) == {"solve", "later"}
+
+
+@pytest.mark.parametrize("source", [b"def solve(x)\n", b"x\x00", b"#" * (MAX_SOURCE_BYTES + 1)])
+def test_defined_functions_is_none_when_unparsable(source: bytes) -> None:
+    assert defined_functions(source) is None
+
+
+def test_gate_imports_neither_torch_nor_numpy() -> None:
+    probe = (
+        "import sys, vecdrill.loops\n"
+        "vecdrill.loops.scan(b'import torch\\ndef solve(x):\\n    return x\\n',"
+        " vecdrill.loops.GateRules('torch', 'solve'))\n"
+        "assert not {'torch', 'numpy'} & set(sys.modules), sorted(sys.modules)\n"
+    )
+    subprocess.run(
+        [sys.executable, "-c", probe], check=True, cwd=Path(__file__).parent.parent, timeout=60
+    )

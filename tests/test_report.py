@@ -1,0 +1,130 @@
+"""The report a learner reads: per-device figures, the scaling chart, the explanation, the next
+drill; plain text when piped, a chart and Markdown in a terminal, and every figure in --json."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from tests.conftest import FIXTURE_COURSE, REPO, run_cli
+from vecdrill import catalogue, render, scaling
+from vecdrill.report import DeviceResult, FileResult, Timing, Verdict, to_json
+
+SOLUTION = FIXTURE_COURSE / "fx-double" / "solution.py"
+
+
+def _passed(file: Path = SOLUTION, with_ladder: bool = False) -> FileResult:
+    timing = Timing(loop_seconds=0.075, solution_seconds=5e-6, speedup=15000,
+                    speedup_low=12000, speedup_high=17000, loop_repeats=14,
+                    solution_repeats=2000, threads=1, size={"N": 2000}, loop_cached=True,
+                    loop_ops=65, solution_ops=1, ops_size={"N": 16},
+                    ops_unit="torch operations", measure_seconds=0.6)
+    device = DeviceResult("cpu", Verdict.PASS, "cpu: matches the loop on 7 cases", timing=timing)
+    if with_ladder:
+        device.scaling = [scaling.point({"N": n}, n * 4e-5, 5e-6) for n in (1, 10, 100, 2000)]
+        device.crossover = scaling.crossover(device.scaling)
+    return FileResult(str(file), "fx-double", Verdict.PASS, "your solution matches the loop",
+                      devices=[device])
+
+
+def _render(capsys: pytest.CaptureFixture[str], result: FileResult, lang: str = "en") -> str:
+    render.results([result], lang=lang, catalogue=catalogue.load_catalogue([FIXTURE_COURSE]),
+                   solved={"fx-double"})
+    return capsys.readouterr().out
+
+
+def test_a_pass_shows_every_figure_then_the_explanation_and_the_next_drill(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    text = _render(capsys, _passed())
+    assert "\x1b[" not in text  # plain text when stdout is not a terminal
+    assert "loop 75 ms, yours 5 µs: 15000x faster (range 12000x to 17000x)" in text
+    assert "at N=2000, 1 thread; medians of 14 loop and 2000 solution runs" in text
+    assert "work at N=16: loop 65 torch operations, yours 1" in text
+    assert "measuring took 600 ms; the loop's times come from the cache" in text
+    assert "# fx-double\n\nA fixture drill for the tests." in text  # the Markdown source
+    assert "reference solution differs" not in text  # the learner's file is the reference
+    assert "Next: vecdrill try " in text
+
+
+def test_chinese_explanation_with_lang_zh(capsys: pytest.CaptureFixture[str]) -> None:
+    assert "测试用的练习。" in _render(capsys, _passed(), lang="zh")
+
+
+def test_the_reference_solution_is_shown_when_it_differs(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    mine = tmp_path / "mine.py"
+    mine.write_text("import torch\n\n\ndef fx_double(x):\n    return x + x\n")
+    text = _render(capsys, _passed(mine))
+    assert "The reference solution differs from yours:" in text
+    assert "return x * 2" in text
+
+
+def test_piped_scaling_is_a_table_with_the_crossover_sentence(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    text = _render(capsys, _passed(with_ladder=True))
+    rows = [line.split() for line in text.splitlines() if line.startswith("      N=")]
+    assert [row[0] for row in rows] == ["N=1", "N=10", "N=100", "N=2000"]
+    assert rows[0][-1] == "8x" and rows[-1][-1] == "16000x"
+    assert "yours is faster at every size, from 8x at N=1 to 16000x at N=2000" in text
+
+
+def test_a_failure_names_the_one_thing_to_fix_and_skips_the_extras(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    failed = FileResult("[red]evil.py", "fx-double", Verdict.WRONG,
+                        "cpu: result differs from the loop at out[3]: expected 2.0, got 3.0",
+                        devices=[DeviceResult("cpu", Verdict.WRONG, "cpu: result differs")],
+                        traceback='  File "[red]evil.py", line 4\n[bold]boom\x1b[2J')
+    text = _render(capsys, failed)
+    assert text.startswith("WRONG [red]evil.py (fx-double): cpu: result differs")
+    assert "cpu: wrong cpu: result differs" in text
+    assert "[bold]boom\N{REPLACEMENT CHARACTER}[2J" in text  # escaped, control chars replaced
+    assert "Next:" not in text and "fixture drill" not in text
+
+
+def test_json_carries_every_figure_shown() -> None:
+    device = to_json([_passed(with_ladder=True)])["results"][0]["devices"][0]
+    timing = device["timing"]
+    for key in ("loop_seconds", "solution_seconds", "speedup", "speedup_low", "speedup_high",
+                "loop_repeats", "solution_repeats", "threads", "loop_ops", "solution_ops",
+                "ops_size", "ops_unit", "measure_seconds", "loop_cached"):
+        assert key in timing
+    assert device["scaling"][0] == {"size": {"N": 1}, "loop_seconds": 4e-5,
+                                    "solution_seconds": 5e-6, "speedup": pytest.approx(8)}
+    assert device["crossover"] == {"N": 1}
+    json.dumps(device)
+
+
+@pytest.mark.slow
+def test_a_terminal_gets_the_chart_markdown_and_no_leftover_spinner(tmp_path: Path) -> None:
+    env = {**os.environ, "COLUMNS": "120", "LINES": "60", "TERM": "xterm-256color",
+           "VECDRILL_HOME": str(tmp_path)}
+    child = pexpect.spawn(sys.executable, ["-m", "vecdrill", "check", str(SOLUTION), "--scaling",
+                                           "--drills", str(FIXTURE_COURSE), "--timeout", "300"],
+                          cwd=str(REPO), env=env, encoding="utf-8", timeout=900,
+                          dimensions=(60, 120))
+    child.expect(pexpect.EOF)
+    child.close()
+    text = child.before
+    assert child.exitstatus == 0, text
+    assert "⣿ loop" in text and "(log-log)" in text
+    assert sum(ch >= "\u2800" and ch <= "\u28ff" for ch in text) > 40  # the braille curves
+    assert "\x1b[" in text  # styled
+    assert "# fx-double" not in text and "fx-double" in text  # Markdown rendered, not raw
+
+
+@pytest.mark.slow
+def test_piped_check_is_plain_and_its_figures_match_json(tmp_path: Path) -> None:
+    args = ("check", str(SOLUTION), "--drills", str(FIXTURE_COURSE), "--timeout", "300")
+    env = {"VECDRILL_HOME": str(tmp_path)}
+    shown = run_cli(*args, env=env, timeout=900)
+    document = json.loads(run_cli(*args, "--json", env=env, timeout=900).stdout)
+    assert shown.returncode == 0, shown.stdout + shown.stderr
+    assert "\x1b[" not in shown.stdout + shown.stderr  # no colours, no spinner
+    timing = document["results"][0]["devices"][0]["timing"]
+    assert f"work at N=16: loop {timing['loop_ops']} torch operations, yours 1" in shown.stdout
+    assert "# fx-double" in shown.stdout and "Next: vecdrill try" in shown.stdout

@@ -1,0 +1,167 @@
+"""Timing you can trust: fresh inputs, no reused answers, medians with a range, cached loops,
+op counts, and the --scaling ladder with its crossover."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+import torch
+
+from tests.conftest import FIXTURE_COURSE, run_cli
+from vecdrill import scaling
+from vecdrill.bench import Samples, shares_memory, time_calls
+from vecdrill.report import ScalingPoint
+from vecdrill.timing import summarize
+
+MEMOIZER = '''# vecdrill: fx-double
+import torch
+
+_state = {"calls": 0, "answer": None}
+
+
+def fx_double(x):
+    """Honest while it is being checked, then hands back its last answer while being timed."""
+    _state["calls"] += 1
+    if _state["calls"] > 24 and _state["answer"] is not None:
+        return _state["answer"]
+    _state["answer"] = x * 2
+    return _state["answer"]
+'''
+
+
+def _check_json(*args: str) -> dict[str, Any]:
+    done = run_cli("check", *args, "--json", "--drills", str(FIXTURE_COURSE), "--timeout", "300",
+                   timeout=900)
+    assert done.returncode in (0, 1), done.stderr
+    document: dict[str, Any] = json.loads(done.stdout)["results"][0]
+    return document
+
+
+def test_time_calls_gives_each_call_fresh_inputs_and_a_median() -> None:
+    x = torch.randn(64)
+    seen: list[int] = []
+
+    def double(x: torch.Tensor) -> torch.Tensor:
+        seen.append(x.data_ptr())
+        x.mul_(2)  # an in-place change must not leak into the next call
+        return x.clone()
+
+    measured = time_calls(double, lambda: {"x": x.clone()}, device="cpu",
+                          budget_seconds=0.01, min_repeats=5)
+    assert measured.samples.repeats == len(measured.samples.seconds) >= 5
+    assert torch.equal(measured.output, x * 2)
+    assert not measured.reused_output
+    assert min(measured.samples.seconds) <= measured.samples.median
+
+
+def test_time_calls_catches_a_function_returning_the_same_memory_again() -> None:
+    kept = torch.randn(8)
+    measured = time_calls(lambda x: kept, lambda: {"x": torch.randn(8)}, device="cpu",
+                          budget_seconds=0.001)
+    assert measured.reused_output
+    view = time_calls(lambda x: kept[1:], lambda: {"x": torch.randn(8)}, device="cpu",
+                      budget_seconds=0.001)
+    assert view.reused_output  # a view of the same buffer counts too
+
+
+def test_shares_memory_sees_numpy_views_and_tuples_but_not_fresh_results() -> None:
+    base = np.arange(10.0)
+    assert shares_memory((base, 1), (np.zeros(2), base[2:]))
+    assert not shares_memory(base, base.copy())
+    assert not shares_memory(torch.zeros(0), torch.zeros(0))  # empty results share nothing
+    assert not shares_memory(3.0, 3.0)
+
+
+def test_thinned_samples_keep_the_median_quartiles_and_count() -> None:
+    samples = Samples([float(i) for i in range(100_001)], 100_001)
+    thin = samples.thinned(1001)
+    assert len(thin.seconds) == 1001 and thin.repeats == 100_001
+    assert thin.median == samples.median
+    assert thin.quantile(0.25) == samples.quantile(0.25)
+
+
+def test_summarize_reports_the_median_speedup_inside_its_range() -> None:
+    loop = Samples([1.0, 1.1, 0.9], 3)
+    solution = Samples([0.01, 0.011, 0.009, 0.01, 0.012], 5)
+    timing = summarize(loop, solution, size={"N": 4}, threads=1, loop_cached=True)
+    assert timing.speedup == pytest.approx(100)
+    assert timing.speedup_low <= timing.speedup <= timing.speedup_high
+    assert (timing.loop_repeats, timing.solution_repeats) == (3, 5)
+
+
+def test_ladder_scales_the_probe_dimensions_from_one_to_the_bench_size() -> None:
+    steps = scaling.ladder({"R": 256, "C": 256}, [{"R": 8, "C": 32}, {"R": 64, "C": 32}])
+    assert steps[0] == {"R": 1, "C": 256} and steps[-1] == {"R": 256, "C": 256}
+    assert [s["R"] for s in steps] == [1, 2, 4, 8, 16, 32, 64, 128, 256]
+    together = scaling.ladder({"N": 200, "M": 100, "D": 8},
+                              [{"N": 8, "M": 4, "D": 8}, {"N": 32, "M": 16, "D": 8}])
+    assert together[0] == {"N": 2, "M": 1, "D": 8}  # ratios kept, the smallest reaches 1
+    assert together[-1] == {"N": 200, "M": 100, "D": 8}
+    assert len(together) <= scaling.MAX_STEPS
+    assert scaling.ladder({"N": 1}, [{"N": 1}, {"N": 1}]) == [{"N": 1}]
+
+
+def _points(speedups: list[float]) -> list[ScalingPoint]:
+    return [scaling.point({"N": 2**i}, s * 1e-6, 1e-6) for i, s in enumerate(speedups)]
+
+
+def test_crossover_is_where_the_solution_starts_winning_for_good() -> None:
+    assert scaling.crossover(_points([2, 5, 50])) == {"N": 1}  # faster everywhere
+    assert scaling.crossover(_points([0.5, 2, 8])) == {"N": 1}  # log-midway between N=1 and N=2
+    assert scaling.crossover(_points([0.25, 0.5, 1.0, 4])) == {"N": 4}
+    assert scaling.crossover(_points([2, 0.5, 4, 8])) == {"N": 3}  # the last crossing counts
+    assert scaling.crossover(_points([0.1, 0.5])) is None
+
+
+def test_plot_draws_both_series_and_the_marker_in_braille() -> None:
+    rows = scaling.plot({"loop": [(1, 1e-6), (100, 1e-3)], "yours": [(1, 1e-5), (100, 1e-5)]},
+                        width=20, height=5, marker_x=10)
+    assert len(rows) == 5 and all(len(row) == 20 for row in rows)
+    owners = {cell.series for row in rows for cell in row}
+    assert {"loop", "yours", "marker"} <= owners
+    assert rows[0][-1].series == "loop" and rows[-1][0].series == "loop"
+    assert all("\u2800" <= cell.char <= "\u28ff" for row in rows for cell in row
+               if cell.series in ("loop", "yours"))
+
+
+@pytest.mark.slow
+def test_a_memoizing_solution_does_not_pass(tmp_path: Path) -> None:
+    cheat = tmp_path / "memo.py"
+    cheat.write_text(MEMOIZER)
+    result = _check_json(str(cheat))
+    assert result["verdict"] == "wrong", result["message"]
+    assert "already returned" in result["message"]
+
+
+@pytest.mark.slow
+def test_check_reports_a_trustworthy_timing_and_caches_the_loop() -> None:
+    solution = str(FIXTURE_COURSE / "fx-double" / "solution.py")
+    first = _check_json(solution)
+    second = _check_json(solution)
+    assert first["verdict"] == second["verdict"] == "pass", first["message"]
+    timing = second["devices"][0]["timing"]
+    assert second["devices"][0]["speedup"] == timing["speedup"] > 1
+    assert timing["speedup_low"] <= timing["speedup"] <= timing["speedup_high"]
+    assert timing["loop_repeats"] >= 3 and timing["solution_repeats"] >= 3
+    assert timing["threads"] == 1 and timing["size"] == {"N": 2000}
+    assert timing["loop_cached"] and timing["measure_seconds"] > 0
+    assert timing["loop_seconds"] == first["devices"][0]["timing"]["loop_seconds"]  # cached
+    assert timing["ops_size"] == {"N": 16} and timing["ops_unit"] == "torch operations"
+    assert timing["solution_ops"] == 1 and timing["loop_ops"] > 16
+
+
+@pytest.mark.slow
+def test_scaling_times_a_ladder_and_finds_the_crossover() -> None:
+    result = _check_json(str(FIXTURE_COURSE / "fx-np-square" / "solution.py"), "--scaling")
+    assert result["verdict"] == "pass", result["message"]
+    device = result["devices"][0]
+    sizes = [p["size"] for p in device["scaling"]]
+    assert sizes[-1] == device["timing"]["size"] and min(sizes[0].values()) == 1
+    assert all(p["speedup"] == pytest.approx(p["loop_seconds"] / p["solution_seconds"])
+               for p in device["scaling"])
+    assert device["scaling"][-1]["loop_seconds"] == device["timing"]["loop_seconds"]
+    assert device["crossover"] is None or device["crossover"].keys() == sizes[0].keys()
