@@ -14,6 +14,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from vecdrill.render import _seconds as duration  # noqa: F401 - figures as the report prints them
+from vecdrill.render import _speedup as speedup  # noqa: F401
+
 REPO = Path(__file__).resolve().parent.parent
 DRILLS = REPO / "drills"
 
@@ -69,12 +72,6 @@ def cpu_timing(result: dict[str, Any]) -> dict[str, Any] | None:
     timing: dict[str, Any] | None = next(
         (d["timing"] for d in result["devices"] if d["device"] == "cpu"), None)
     return timing
-
-
-def speedup(value: float) -> str:
-    """Two significant figures, as in vecdrill's report."""
-    rounded = float(f"{value:.2g}")
-    return f"{rounded:.0f}x" if rounded >= 100 else f"{rounded:g}x"
 
 
 def log(message: str) -> None:

@@ -86,9 +86,7 @@ def test_gate_case(path: Path) -> None:
     findings = scan(source, case_rules(head))
     assert_well_formed(findings)
     got = {(finding.kind, finding.code) for finding in findings}
-    assert got == expected_pairs(head), "\n".join(
-        f"{f.line}:{f.col} {f.code} {f.message}" for f in findings
-    )
+    assert got == expected_pairs(head), "\n".join(f"{f.line}:{f.col} {f.code} {f.message}" for f in findings)
 
 
 def test_case_folder_covers_passing_and_failing_files() -> None:
@@ -316,6 +314,4 @@ def test_gate_imports_neither_torch_nor_numpy() -> None:
         " vecdrill.loops.GateRules('torch', 'solve'))\n"
         "assert not {'torch', 'numpy'} & set(sys.modules), sorted(sys.modules)\n"
     )
-    subprocess.run(
-        [sys.executable, "-c", probe], check=True, cwd=Path(__file__).parent.parent, timeout=60
-    )
+    subprocess.run([sys.executable, "-c", probe], check=True, cwd=Path(__file__).parent.parent, timeout=60)

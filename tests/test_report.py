@@ -81,7 +81,7 @@ def test_a_failure_names_the_one_thing_to_fix_and_skips_the_extras(
                         traceback='  File "[red]evil.py", line 4\n[bold]boom\x1b[2J')
     text = _render(capsys, failed)
     assert text.startswith("WRONG [red]evil.py (fx-double): cpu: result differs")
-    assert "cpu: wrong cpu: result differs" in text
+    assert "cpu: wrong (result differs)" in text
     assert "[bold]boom\N{REPLACEMENT CHARACTER}[2J" in text  # escaped, control chars replaced
     assert "Next:" not in text and "fixture drill" not in text
 

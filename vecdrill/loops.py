@@ -5,6 +5,20 @@ does, honouring a PEP 263 coding cookie (a UTF-7 file can hide a statement insid
 looks like a comment). It walks the tree without recursion, so no input can crash it:
 every problem, including an unparsable or pathologically deep file, becomes a Finding.
 
+Rule codes (stable; the kind becomes the verdict):
+
+  syntax     S001 too large, S002 null byte, S003 parser or compiler error, S004 nested
+             too deeply, S005 required function missing, S006 required function twice
+  loop       L001 for, L002 while, L003 list/set/dict comprehension, L004 generator
+             expression, L005 recursion, L006 map/filter/reduce/itertools, L007 numpy
+             per-element helpers, L008 Tensor.apply_/map_/map2_, L009 iter/next,
+             L010 builtins that iterate, L011 .item()/.tolist() (torch drills), L012 class,
+             L013 yield
+  forbidden  F001 import outside the allow-list, F002 dynamic code/introspection/files,
+             F003 off-limits library API (torch.jit, torch.compile, torch.utils, file I/O),
+             F004 private attribute, F005 dunder, F006 global/nonlocal, F007 banned by the
+             drill, F008 star import, F009 assigning into a library
+
 Choices worth knowing:
 
 * A callable that iterates in Python is flagged wherever its name is used, not only
@@ -30,8 +44,11 @@ Choices worth knowing:
   trailing underscore (`torch.relu` bans `torch.relu_`).
 * Every attribute starting with `_` is refused, not only those on torch and numpy:
   a solution never needs private API and it is the usual way out of a sandbox.
-* What static analysis cannot see, such as iteration by unpacking (`[*x]`) or a
-  library function consuming a Python iterable, is left to the checker's runtime probe.
+* Recursion is any cycle among the file's functions, lambdas stored under a name
+  included; a function also reaches the lambdas it defines.
+* What static analysis cannot see is left to the checker's runtime probe: iteration by
+  unpacking (`[*x]`), a library function consuming a Python iterable, recursion through
+  functions passed as values, or a banned op reached through an internal module path.
 """
 
 from __future__ import annotations
@@ -588,23 +605,21 @@ class _Gate:
             if alias.asname and _is_dunder(alias.asname):
                 self._add(alias, "F005", self._dunder_message(alias.asname))
             if isinstance(node, ast.Import):
-                dotted = alias.name
+                module = dotted = alias.name
             elif node.level or node.module is None:
                 self._import_refused(alias, "." * node.level + (node.module or ""))
                 continue
+            else:
+                module, dotted = node.module, f"{node.module}.{alias.name}"
+            if not self._import_allowed(module):
+                self._import_refused(alias, module)
             elif alias.name == "*":
                 self._add(
                     alias,
                     "F008",
-                    f"`from {node.module} import *` hides which names the file uses: "
-                    f"import the module and spell the names out",
+                    f"`from {module} import *` hides which names the file uses: "
+                    "import the module and spell the names out",
                 )
-                continue
-            else:
-                dotted = f"{node.module}.{alias.name}"
-            module = dotted if isinstance(node, ast.Import) else node.module or ""
-            if not self._import_allowed(module):
-                self._import_refused(alias, module)
             elif module != "__future__":
                 self._report(alias, self._dotted_problem(dotted, None))
 
@@ -723,7 +738,6 @@ class _Gate:
             isinstance(checker, ast.Call)
             and isinstance(checker.func, ast.Name)
             and checker.func.id in ("isinstance", "issubclass")
-            and checker.func is not node
         ):
             return True
         current: ast.AST | None = node

@@ -113,7 +113,7 @@ def results(results: list[FileResult], *, show_output: bool = True, lang: str = 
             out.print(f"  {safe(result.file)}:{finding.line}:{finding.col} "
                       f"{safe(finding.message)}")
         for device in result.devices:
-            _device_report(out, device, result.message)
+            _device_report(out, device, result)
         if result.traceback:
             out.print(f"[dim]{safe(result.traceback)}[/]")
         if show_output and (result.stdout or result.stderr) and not result.verdict.passed:
@@ -126,14 +126,16 @@ def results(results: list[FileResult], *, show_output: bool = True, lang: str = 
             _after_pass(out, result, catalogue, lang, solved or set())
 
 
-def _device_report(out: Console, device: DeviceResult, headline: str) -> None:
+def _device_report(out: Console, device: DeviceResult, result: FileResult) -> None:
     """One device: its verdict, then the figures (or the failure, unless the headline said it)."""
     style = _VERDICT_STYLE.get(device.verdict.value, "bold red")
     lead = f"  {device.device}: [{style}]{device.verdict.value}[/]"
     timing = device.timing
     if timing is None:
-        detail = "" if device.message == headline else f" {safe(device.message)}"
-        out.print(lead + detail)
+        if device.verdict.passed and not result.verdict.passed:
+            return  # correct here, but the headline names what to fix first
+        detail = device.message.removeprefix(f"{device.device}: ")
+        out.print(lead + ("" if device.message == result.message else f" ({safe(detail)})"))
         return
     out.print(f"{lead}  loop {_seconds(timing.loop_seconds)}, yours "
               f"{_seconds(timing.solution_seconds)}: [bold]{_speedup(timing.speedup)}[/] faster "

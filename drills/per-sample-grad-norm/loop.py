@@ -11,9 +11,10 @@ def per_sample_grad_norm(w: torch.Tensor, x: torch.Tensor, y: torch.Tensor) -> t
     Returns (N,) float32: the Euclidean norm of d loss_i / d w for each sample i.
     """
     norms = []
-    for i in range(x.shape[0]):
-        w_i = w.detach().requires_grad_(True)
-        loss = (x[i] @ w_i - y[i]) ** 2
-        (grad,) = torch.autograd.grad(loss, w_i)
-        norms.append(grad.norm())
+    with torch.enable_grad():  # also works when the caller runs under torch.no_grad()
+        for i in range(x.shape[0]):
+            w_i = w.detach().requires_grad_(True)
+            loss = (x[i] @ w_i - y[i]) ** 2
+            (grad,) = torch.autograd.grad(loss, w_i)
+            norms.append(grad.norm())
     return torch.stack(norms)

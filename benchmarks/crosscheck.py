@@ -1,0 +1,86 @@
+"""vecdrill's reported speedup against an independent measurement of the same loop and solution.
+
+The independent side runs in this process with torch.utils.benchmark (blocked_autorange, 0.5 s)
+for the solution and the median of 3 perf_counter calls (after a warm-up) for the loop, on one
+thread, on the same inputs (the drill's benchmark size and the seed vecdrill times with). Each
+drill is measured independently, then checked by vecdrill with a fresh cache, then measured
+independently again, so a drift of the machine's speed shows up as a gap between the two.
+
+    python benchmarks/crosscheck.py [DRILL ...] > benchmarks/crosscheck.md
+"""
+
+from __future__ import annotations
+
+import os
+
+for _variable in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
+    os.environ[_variable] = "1"  # before numpy or torch load their thread pools
+
+import argparse  # noqa: E402
+import statistics  # noqa: E402
+import tempfile  # noqa: E402
+import time  # noqa: E402
+
+import torch  # noqa: E402
+from common import DRILLS, check_json, cpu_timing, duration, log, speedup  # noqa: E402
+from torch.utils.benchmark import Timer  # noqa: E402
+
+from vecdrill.checker import DEFAULT_SEED  # noqa: E402
+from vecdrill.drillcode import load_function  # noqa: E402
+from vecdrill.drills import Drill, load_drill  # noqa: E402
+from vecdrill.inputs import make_inputs  # noqa: E402
+
+DEFAULT_DRILLS = ("relu-where", "gather-logits", "cross-entropy", "matmul-loops", "one-hot",
+                  "standardize-columns", "pairwise-distances", "moving-average")
+BENCH_SEED = DEFAULT_SEED + 99  # the seed checker._bench_specs gives the benchmark inputs
+
+
+def independent(drill: Drill) -> tuple[float, float]:
+    """Median seconds of the loop and of the solution, timed here."""
+    kwargs = make_inputs(drill, drill.bench, BENCH_SEED)
+    loop = load_function(drill.file("loop.py"), drill.function)
+    solution = load_function(drill.file("solution.py"), drill.function)
+    with torch.no_grad():
+        loop(**kwargs)
+        calls = []
+        for _ in range(3):
+            start = time.perf_counter()
+            loop(**kwargs)
+            calls.append(time.perf_counter() - start)
+        timer = Timer("f(**kw)", globals={"f": solution, "kw": kwargs}, num_threads=1)
+        solution_seconds = timer.blocked_autorange(min_run_time=0.5).median
+    return statistics.median(calls), solution_seconds
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("drills", nargs="*", default=list(DEFAULT_DRILLS))
+    args = parser.parse_args()
+    torch.set_num_threads(1)
+    print("| drill | independent before: loop / solution = speedup | vecdrill check | "
+          "independent after | vecdrill / mean of independent |")
+    print("|---|---|---|---|---:|")
+    for drill_id in args.drills:
+        drill = load_drill(DRILLS / drill_id)
+        before = independent(drill)
+        with tempfile.TemporaryDirectory() as home:
+            env = {"VECDRILL_HOME": home, "VECDRILL_CACHE_DIR": f"{home}/cache"}
+            result = check_json([str(drill.file("solution.py"))], env)[0]
+        after = independent(drill)
+        timing = cpu_timing(result)
+        if timing is None:
+            raise SystemExit(f"{drill_id}: {result['verdict']}: {result['message']}")
+        ours = timing["speedup"]
+        reference = (before[0] / before[1] + after[0] / after[1]) / 2
+        log(f"  {drill_id}: vecdrill {speedup(ours)}, independent {speedup(reference)}")
+        checked = _cell(timing["loop_seconds"], timing["solution_seconds"])
+        print(f"| {drill_id} | {_cell(*before)} | {checked} | {_cell(*after)} | "
+              f"**{ours / reference:.2f}** |")
+
+
+def _cell(loop: float, solution: float) -> str:
+    return f"{duration(loop)} / {duration(solution)} = {speedup(loop / solution)}"
+
+
+if __name__ == "__main__":
+    main()

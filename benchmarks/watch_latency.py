@@ -1,0 +1,129 @@
+"""Save-to-verdict latency of `vecdrill try`: the warm worker against a fresh sandboxed process.
+
+    python benchmarks/watch_latency.py [--drill gather-logits] [--rounds 5] [--drills PACK]
+
+Each sample saves a new version of the drill's reference solution at a random moment and then
+waits exactly as watch mode does: the same poller, then either the correctness check alone or the
+full two-step check with timing. The clock runs from the moment the save is closed to the moment
+the verdict is ready. Warm and fresh samples alternate within one run, so the ratios printed at the
+end compare like with like on a machine whose speed drifts; absolute times are only indicative.
+The goals from issue #5: a warm correctness verdict within 150 ms, with timing within 400 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import os
+import random
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from vecdrill import catalogue, sandbox, warm, watch
+from vecdrill.catalogue import Catalogue
+from vecdrill.checker import Runner, check_file
+from vecdrill.drills import Drill
+
+GOALS = {"correctness": 0.150, "with timing": 0.400}
+FRESH_START_ALLOWANCE = 120.0  # seconds
+WARM_PER_FRESH = 3  # warm samples per fresh one: fresh ones cost seconds each
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--drill", default="gather-logits")
+    parser.add_argument("--drills", type=Path, action="append", help="an extra drill pack")
+    parser.add_argument("--rounds", type=int, default=5)
+    args = parser.parse_args()
+    os.environ["VECDRILL_HOME"] = tempfile.mkdtemp(prefix="vecdrill-bench-")  # progress only
+    cat = catalogue.load_catalogue(args.drills)
+    drill = cat.get(args.drill)
+    path = Path(os.environ["VECDRILL_HOME"]) / f"{drill.id}.py"
+    saves = _versions(drill.file("solution.py").read_text(encoding="utf-8"))
+    samples: dict[tuple[str, str], list[float]] = {}
+    started = time.perf_counter()
+    with warm.WarmWorker() as worker:
+        worker.start(sandbox.detect_isolation(), [drill.folder])
+        runners: dict[str, Runner] = {"warm": worker.run, "fresh": _patient}
+        checked = None
+        for name in runners:  # fills the reference cache and waits for the zygote: not counted
+            checked, _ = _sample(path, next(saves), drill, cat, runners[name], True, checked)
+        print(f"warm-up (zygote start, loop reference and timing) took "
+              f"{time.perf_counter() - started:.1f} s", file=sys.stderr)
+        for _ in range(args.rounds):
+            for mode, timed in (("correctness", False), ("with timing", True)):
+                for name in ["fresh", *["warm"] * WARM_PER_FRESH]:
+                    checked, seconds = _sample(path, next(saves), drill, cat, runners[name],
+                                               timed, checked)
+                    samples.setdefault((mode, name), []).append(seconds)
+        if worker.problem:
+            print(f"warning: {worker.problem}", file=sys.stderr)
+    _report(drill.id, samples)
+
+
+def _patient(args: list[str], request: bytes, *, limits: sandbox.Limits,
+             **rest: Any) -> sandbox.ChildRun:
+    """A fresh run whose wall limit allows for starting Python and importing torch, which on a
+    busy machine take longer than a drill's limit (a warm run's limit starts at the fork)."""
+    return sandbox.run_sandboxed(args, request, limits=replace(
+        limits, wall_seconds=limits.wall_seconds + FRESH_START_ALLOWANCE), **rest)
+
+
+def _versions(source: str) -> Iterator[str]:
+    """The same solution with a changing comment, so every save is new content."""
+    return (f"{source.rstrip()}\n# save {n}\n" for n in itertools.count())
+
+
+def _sample(path: Path, source: str, drill: Drill, cat: Catalogue, runner: Runner, timed: bool,
+            checked: bytes | None) -> tuple[bytes, float]:
+    saved_at: list[float] = []
+
+    def save() -> None:
+        time.sleep(random.uniform(0, 2 * watch.POLL_SECONDS))  # a random phase of the poll
+        path.write_text(source, encoding="utf-8")
+        saved_at.append(time.perf_counter())
+
+    writer = threading.Thread(target=save)
+    writer.start()
+    digest = watch.next_save(path, checked, lambda: None)
+    if timed:
+        result = watch.check_save(path, drill, cat, runner, on_correct=lambda _: None)
+    else:
+        result = check_file(path, cat, replace(watch.QUICK, drill_id=drill.id), runner)
+    done = time.perf_counter()
+    writer.join()
+    if not result.verdict.passed:
+        raise SystemExit(f"the reference solution did not pass: {result.message}")
+    return digest, done - saved_at[0]
+
+
+def _report(drill_id: str, samples: dict[tuple[str, str], list[float]]) -> None:
+    print(f"save-to-verdict latency for {drill_id} (median and 90th percentile)")
+    print(f"{'':14}{'warm':>22}{'fresh':>22}{'fresh / warm':>16}{'goal (warm)':>14}")
+    for mode, goal in GOALS.items():
+        warm, fresh = samples[(mode, "warm")], samples[(mode, "fresh")]
+        ratio = statistics.median(fresh) / statistics.median(warm)
+        verdict = "met" if statistics.median(warm) <= goal else "missed"
+        print(f"{mode:14}{_spread(warm):>22}{_spread(fresh):>22}{ratio:>15.1f}x"
+              f"{f'{goal * 1000:.0f} ms {verdict}':>14}")
+
+
+def _spread(values: list[float]) -> str:
+    ordered = sorted(values)
+    p90 = ordered[min(len(ordered) - 1, round(0.9 * (len(ordered) - 1)))]
+    return f"{_ms(statistics.median(values))} / {_ms(p90)} (n={len(values)})"
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1000:.0f} ms" if seconds < 10 else f"{seconds:.1f} s"
+
+
+if __name__ == "__main__":
+    main()
