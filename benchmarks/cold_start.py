@@ -14,7 +14,7 @@ import statistics
 import sys
 import tempfile
 
-from common import DRILLS, log, paired_ratios, ratio_summary, run, vecdrill
+from common import DRILLS, load_note, log, paired_ratios, ratio_summary, run, vecdrill
 
 GOALS = {"list": 0.2, "check": 1.3}
 
@@ -47,6 +47,7 @@ def main() -> None:
         verdict = "met" if median <= goal else "**missed**"
         print(f"| `vecdrill {shown}` | {ta:.3f} s | {tb:.3f} s | **{median:.3f}** | "
               f"{low:.3f}-{high:.3f} | <= {goal} ({verdict}) |")
+    print(f"\n{load_note()}")
 
 
 if __name__ == "__main__":

@@ -61,7 +61,9 @@ def ratio_summary(times_a: list[float], times_b: list[float]) -> tuple[float, fl
 
 
 def check_json(files: list[str], env: dict[str, str], *extra: str) -> list[dict[str, Any]]:
-    done = run(vecdrill("check", *files, "--json", "--device", "cpu", *extra), env)
+    """`vecdrill check --json` on the CPU, with a timeout a busy machine cannot trip."""
+    done = run(vecdrill("check", *files, "--json", "--device", "cpu", "--timeout", "300",
+                        *extra), env)
     if not done.stdout.strip():
         raise SystemExit(f"vecdrill check printed no JSON ({done.returncode}):\n{done.stderr}")
     results: list[dict[str, Any]] = json.loads(done.stdout)["results"]
@@ -72,6 +74,12 @@ def cpu_timing(result: dict[str, Any]) -> dict[str, Any] | None:
     timing: dict[str, Any] | None = next(
         (d["timing"] for d in result["devices"] if d["device"] == "cpu"), None)
     return timing
+
+
+def load_note() -> str:
+    """The machine's load while a table was measured: the context its numbers need."""
+    one, five, _ = os.getloadavg()
+    return f"{os.cpu_count()} CPUs; load average {one:.1f} (1 min), {five:.1f} (5 min) at the end"
 
 
 def log(message: str) -> None:

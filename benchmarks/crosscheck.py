@@ -22,7 +22,7 @@ import tempfile  # noqa: E402
 import time  # noqa: E402
 
 import torch  # noqa: E402
-from common import DRILLS, check_json, cpu_timing, duration, log, speedup  # noqa: E402
+from common import DRILLS, check_json, cpu_timing, duration, load_note, log, speedup  # noqa: E402
 from torch.utils.benchmark import Timer  # noqa: E402
 
 from vecdrill.checker import DEFAULT_SEED  # noqa: E402
@@ -76,6 +76,7 @@ def main() -> None:
         checked = _cell(timing["loop_seconds"], timing["solution_seconds"])
         print(f"| {drill_id} | {_cell(*before)} | {checked} | {_cell(*after)} | "
               f"**{ours / reference:.2f}** |")
+    print(f"\n{load_note()}")
 
 
 def _cell(loop: float, solution: float) -> str:

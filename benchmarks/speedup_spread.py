@@ -13,7 +13,7 @@ import argparse
 import statistics
 import tempfile
 
-from common import DRILLS, check_json, cpu_timing, log, speedup
+from common import DRILLS, check_json, cpu_timing, load_note, log, speedup
 
 DEFAULT_DRILLS = ("relu-where", "gather-logits", "cross-entropy", "matmul-loops",
                   "standardize-columns")
@@ -57,6 +57,7 @@ def main() -> None:
         verdict = "met" if distance <= GOAL else "**missed**"
         print(f"| {drill} | {', '.join(speedup(v) for v in values)} | **{speedup(median)}** | "
               f"{speedup(min(values))}-{speedup(max(values))} | {distance:.0%} | {verdict} |")
+    print(f"\n{load_note()}")
 
 
 if __name__ == "__main__":

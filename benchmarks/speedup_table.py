@@ -16,7 +16,7 @@ import sys
 import tempfile
 
 import torch
-from common import DRILLS, check_json, cpu_timing, duration, log, speedup
+from common import DRILLS, check_json, cpu_timing, duration, load_note, log, speedup
 
 from vecdrill.catalogue import load_catalogue
 from vecdrill.drills import Drill
@@ -38,8 +38,7 @@ def main() -> None:
     files = [str(d.file("solution.py")) for d in drills]
     log(f"checking {len(files)} reference solutions (the loops are timed now; minutes)")
     with tempfile.TemporaryDirectory() as home:
-        results = check_json(files, {"VECDRILL_HOME": home, "VECDRILL_CACHE_DIR": f"{home}/c"},
-                             "--timeout", "120")
+        results = check_json(files, {"VECDRILL_HOME": home, "VECDRILL_CACHE_DIR": f"{home}/c"})
     print(f"CPU: {platform.processor() or platform.machine()}, torch {torch.__version__}, "
           f"Python {sys.version.split()[0]}, 1 thread. Speedup: median with its quartile range.\n")
     print("| drill | library | bench size | loop | solution | speedup (range) | floor | "
@@ -63,6 +62,7 @@ def main() -> None:
               f"({speedup(timing['speedup_low'])}-{speedup(timing['speedup_high'])}) | "
               f"{drill.speedup_floor:g}x | {'yes' if met else 'no'} | {why} |")
     print(f"\n{len(drills) - below} of {len(drills)} drills reach 10x.")
+    print(f"\n{load_note()}")
 
 
 if __name__ == "__main__":

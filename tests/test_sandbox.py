@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from vecdrill import guard
+from vecdrill import guard, judge
+from vecdrill.report import Verdict
 from vecdrill.sandbox import (
     ChildRun,
     Isolation,
@@ -36,7 +37,8 @@ NOTICE = re.compile(r"\n\[\.\.\. (\d+) more bytes not shown\]$")
 CHILD_ENV_NAMES = {
     "PATH", "HOME", "TMPDIR", "LANG", "OMP_NUM_THREADS", "MKL_NUM_THREADS",
     "OPENBLAS_NUM_THREADS", "PWD", guard.REQUEST_FD_ENV, guard.RESULT_FD_ENV, guard.BOX_ENV,
-    guard.LAYER_ENV, guard.SECCOMP_ENV, "VECDRILL_RUN", TAG_ENV,
+    guard.LAYER_ENV, guard.SECCOMP_ENV, guard.READY_FD_ENV, guard.HIDDEN_ENV, "VECDRILL_RUN",
+    TAG_ENV,
 }  # fmt: skip
 
 
@@ -69,11 +71,12 @@ def listener() -> Iterator[socket.socket]:
     server.close()
 
 
-def _fingerprint(folder: Path) -> list[tuple[str, str]]:
+def _fingerprint(folder: Path) -> list[tuple[str, int, str]]:
     return sorted(
-        (str(path.relative_to(folder)), hashlib.sha256(path.read_bytes()).hexdigest())
+        (str(path.relative_to(folder)), path.lstat().st_mode,
+         "" if path.is_dir() else hashlib.sha256(path.read_bytes()).hexdigest())
         for path in folder.rglob("*")
-    )
+    )  # fmt: skip
 
 
 def _tagged(tag: str) -> list[int]:
@@ -98,7 +101,7 @@ def run(
 ) -> ChildRun:
     """Run a script from sandbox_scripts and check that nothing it started is still alive."""
     tag = uuid.uuid4().hex
-    settings: dict[str, float] = {"wall_seconds": 5.0, **limits}
+    settings: dict[str, float] = {"wall_seconds": 5.0, "startup_seconds": 0.0, **limits}
     result = run_sandboxed(
         [str(SCRIPTS / script), *argv], request,
         limits=Limits(**settings),  # type: ignore[arg-type]
@@ -141,6 +144,44 @@ def test_busy_loop_is_stopped_by_the_wall_clock(isolation: IsolationReport) -> N
     assert result.timed_out and result.signal == signal.SIGKILL
     assert not (result.cpu_limited or result.memory_suspected)
     assert result.returncode is None and result.result is None
+
+
+@pytest.mark.sandbox
+def test_start_up_does_not_count_against_the_wall_limit(isolation: IsolationReport) -> None:
+    result = run(isolation, "ready.py", "2", "exit", wall_seconds=1.0, startup_seconds=60.0)
+    assert (result.returncode, result.timed_out, result.startup_timed_out) == (0, False, False)
+    assert result.stdout == "ready\n"
+
+
+@pytest.mark.sandbox
+def test_after_the_ready_signal_the_wall_clock_runs(isolation: IsolationReport) -> None:
+    result = run(isolation, "ready.py", "0", "spin", wall_seconds=1.0, startup_seconds=60.0)
+    assert result.timed_out and not result.startup_timed_out
+    assert result.stdout == "ready\n"
+
+
+@pytest.mark.sandbox
+def test_a_child_that_never_gets_ready_times_out_in_start_up(isolation: IsolationReport) -> None:
+    result = run(isolation, "spin.py", wall_seconds=60.0, startup_seconds=1.0)
+    assert result.timed_out and result.startup_timed_out and not result.cpu_limited
+    assert result.signal == signal.SIGKILL and not result.memory_suspected
+
+
+@pytest.mark.sandbox
+def test_a_start_up_timeout_reads_apart_from_a_slow_solution() -> None:
+    result = run(detect_isolation(), "spin.py", wall_seconds=60.0, startup_seconds=1.0)
+    outcome = judge.process_outcome(result, 60.0)
+    assert outcome is not None and outcome.verdict is Verdict.TIMEOUT
+    assert "was still starting after 1 s, before your code ran" in outcome.message
+
+
+@pytest.mark.sandbox
+def test_the_cpu_budget_starts_at_the_ready_signal(isolation: IsolationReport) -> None:
+    # Start-up may use 60 s of CPU; at the ready signal the limit drops to what was used plus the
+    # 1 s budget, so the spin meets the CPU limit long before the 30 s wall clock.
+    result = run(isolation, "ready.py", "2", "spin", wall_seconds=30.0, startup_seconds=60.0,
+                 cpu_seconds=1.0)  # fmt: skip
+    assert result.cpu_limited and not result.timed_out and not result.memory_suspected
 
 
 @pytest.mark.sandbox
@@ -229,6 +270,15 @@ def test_segfault_is_reported_with_its_signal(isolation: IsolationReport) -> Non
 
 
 @pytest.mark.sandbox
+def test_a_sigkill_without_oom_evidence_is_not_called_memory() -> None:
+    if not doctor_facts()["cgroup backstop"].startswith("on"):
+        pytest.skip("no writable cgroup v1 memory hierarchy: a stray SIGKILL stays ambiguous")
+    # Only the plain layer: as pid 1 of a namespace a process cannot SIGKILL itself.
+    result = run(detect_isolation("plain"), "crash.py", "sigkill")
+    assert result.signal == signal.SIGKILL and not result.memory_suspected
+
+
+@pytest.mark.sandbox
 def test_abort_is_a_crash_not_memory(isolation: IsolationReport) -> None:
     result = run(isolation, "crash.py", "abort")
     # As pid 1 of a namespace SIGABRT is ignored and glibc's last resort is a segfault.
@@ -294,6 +344,28 @@ def test_symlinks_left_in_the_box_are_not_followed_on_cleanup(
 
 
 @pytest.mark.sandbox
+def test_hidden_paths_cannot_be_read(isolation: IsolationReport, tmp_path: Path) -> None:
+    answer, folder, solution = tmp_path / "answer.txt", tmp_path / "cache", tmp_path / "solution.py"
+    answer.write_text("the answer")
+    folder.mkdir()
+    (folder / "expected.bin").write_text("expected outputs")
+    solution.write_text("the solution")
+    (tmp_path / "starter.py").write_text("nothing to see")
+    hidden = {answer: None, folder: None, solution: tmp_path / "starter.py"}
+    tag = uuid.uuid4().hex
+    result = run_sandboxed(
+        [str(SCRIPTS / "peek.py"), str(answer), str(folder), str(solution)], b"",
+        limits=Limits(startup_seconds=0), isolation=isolation, env={TAG_ENV: tag},
+        readable_paths=[tmp_path], hidden_paths=hidden,
+    )  # fmt: skip
+    assert _tagged(tag) == []
+    if isolation.layer is Isolation.BWRAP:  # masked: an empty file, an empty folder, a stand-in
+        assert result.stdout == "text: \nlist: \ntext: nothing to see\n", result.stderr
+    else:  # the audit guard refuses them
+        assert result.stdout == "refused: PermissionError\n" * 3, result.stderr
+
+
+@pytest.mark.sandbox
 def test_network_cannot_reach_a_host_listener(
     isolation: IsolationReport, listener: socket.socket
 ) -> None:
@@ -309,6 +381,11 @@ def test_network_cannot_reach_a_host_listener(
 HOOK_REFUSES = {"write-victim", "remove-victim", "rmtree-victim", "connect", "subprocess", "fork",
                 "signal-parent", "setrlimit", "ctypes", "forge-result"}  # fmt: skip
 SECCOMP_REFUSES = {"connect", "subprocess", "fork", "signal-parent", "setrlimit"}
+# Without a read-only filesystem seccomp cannot tell the box from the host: no file changes at all.
+GUARDED_SECCOMP_REFUSES = {
+    "write-victim", "add-victim", "remove-victim", "rmtree-victim", "open-write-victim",
+    "mkdir-victim", "chmod-victim", "write-box", "write-home", *SECCOMP_REFUSES,
+}  # fmt: skip
 BOTH_ALLOW = {"write-box", "write-home", "read-outside", "thread"}
 
 
@@ -317,6 +394,8 @@ BOTH_ALLOW = {"write-box", "write-home", "read-outside", "thread"}
     ("mode", "action", "refused"),
     [("hook", action, True) for action in sorted(HOOK_REFUSES)]
     + [("seccomp", action, True) for action in sorted(SECCOMP_REFUSES)]
+    + [("seccomp-guarded", action, True) for action in sorted(GUARDED_SECCOMP_REFUSES)]
+    + [("seccomp-guarded", action, False) for action in ("read-outside", "thread")]
     + [(mode, action, False) for mode in ("hook", "seccomp") for action in sorted(BOTH_ALLOW)]
     + [("seccomp", "ctypes", False)],
 )
@@ -324,7 +403,7 @@ def test_each_guard_alone(
     mode: str, action: str, refused: bool, victim: Path, listener: socket.socket
 ) -> None:
     isolation = detect_isolation("plain")
-    if mode == "seccomp" and not isolation.seccomp:
+    if mode.startswith("seccomp") and not isolation.seccomp:
         pytest.skip("pyseccomp or libseccomp does not load here")
     arg = str(listener.getsockname()[1]) if action == "connect" else str(victim)
     result = run(isolation, "attack.py", mode, action, arg)
@@ -368,6 +447,7 @@ def test_forcing_a_missing_layer_names_the_fix() -> None:
 
 def test_limits_are_described_for_doctor() -> None:
     described = describe_limits(Limits(wall_seconds=4, threads=2))
-    assert described["CPU time"] == "10 s (SIGXCPU), killed at 11 s"
+    assert described["start-up"].startswith("60 s to import torch")
+    assert described["CPU time"] == "10 s after start-up (SIGXCPU), killed at 11 s"
     assert described["memory (RLIMIT_DATA)"] == "2 GiB"
     assert described["output shown"] == "first 64 KiB of stdout and of stderr"

@@ -4,6 +4,7 @@ op counts, and the --scaling ladder with its crossover."""
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +67,18 @@ def test_time_calls_catches_a_function_returning_the_same_memory_again() -> None
     view = time_calls(lambda x: kept[1:], lambda: {"x": torch.randn(8)}, device="cpu",
                       budget_seconds=0.001)
     assert view.reused_output  # a view of the same buffer counts too
+
+
+def test_the_cpu_clock_ignores_time_spent_off_the_cpu() -> None:
+    def wait(x: torch.Tensor) -> torch.Tensor:
+        time.sleep(0.004)  # what a call pushed off the CPU by other programs looks like
+        return x.clone()
+
+    fresh = lambda: {"x": torch.randn(4)}  # noqa: E731
+    wall = time_calls(wait, fresh, device="cpu", budget_seconds=0.01)
+    cpu = time_calls(wait, fresh, device="cpu", budget_seconds=0.01, cpu_clock=True)
+    assert wall.samples.median >= 0.004
+    assert cpu.samples.median < 0.002
 
 
 def test_shares_memory_sees_numpy_views_and_tuples_but_not_fresh_results() -> None:

@@ -8,6 +8,7 @@ comes from the cache) in parallel with the child.
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import time
 from collections.abc import Callable
@@ -17,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from vecdrill import devices as device_info
-from vecdrill import judge, loops, reference, sandbox, scaling
+from vecdrill import judge, loops, paths, reference, sandbox, scaling
 from vecdrill.catalogue import Catalogue
 from vecdrill.compare import Tolerance
 from vecdrill.drills import Drill, Size
@@ -31,6 +32,7 @@ SOLUTION_BENCH_BUDGET = 0.3
 LOOP_BENCH_BUDGET = 1.0
 STEP_BUDGETS = {"solution": 0.05, "loop": 0.15}  # seconds per `--scaling` step below the bench
 _FINDING_ORDER = {"syntax": 0, "forbidden": 1, "loop": 2}
+ANSWER_FILES = ("solution.py", "explain.md", "explain.zh.md")  # hidden from the solution's process
 
 # Runs the worker with a request and returns how it ended: `sandbox.run_sandboxed` for a fresh
 # child per check, or a warm worker's equivalent (same signature) for watch mode.
@@ -71,6 +73,13 @@ def _check_source(path: Path, source: bytes, drill: Drill, options: CheckOptions
         first = min(findings, key=lambda f: (_FINDING_ORDER.get(f.kind, 3), f.line, f.col))
         return FileResult(str(path), drill.id, Verdict(first.kind),
                           f"{path}:{first.line}:{first.col} {first.message}", findings=findings)
+    return check_past_gate(path, source, drill, options, runner)
+
+
+def check_past_gate(path: Path, source: bytes, drill: Drill, options: CheckOptions,
+                    runner: Runner = sandbox.run_sandboxed) -> FileResult:
+    """Run source that the static gate let through in the sandbox, and judge what it returns.
+    The bad-input corpus calls this directly, to prove the sandbox on code the gate would stop."""
     isolation = sandbox.detect_isolation(options.isolation)
     targets = device_info.select(options.device, drill.library)
     cases = build_cases(drill, targets, options.seed)
@@ -90,7 +99,8 @@ def _check_source(path: Path, source: bytes, drill: Drill, options: CheckOptions
             reference.gather, drill, cases, probe=probe, bench=ref_bench,
             timeout=max(120.0, timeout * 6))
         run = runner(["-m", "vecdrill.worker"], json.dumps(request).encode(), limits=limits,
-                     isolation=isolation, readable_paths=[drill.folder])
+                     isolation=isolation, readable_paths=[drill.folder],
+                     hidden_paths=_answer_paths(drill))
         pieces = expected.result()
     result = FileResult(str(path), drill.id, Verdict.PASS, "", stdout=run.stdout,
                         stderr=run.stderr, isolation=isolation.layer.value)
@@ -100,6 +110,20 @@ def _check_source(path: Path, source: bytes, drill: Drill, options: CheckOptions
     elif "cuda" not in targets:
         result.notes.append(device_info.cpu_only_note())
     return result
+
+
+def _answer_paths(drill: Drill) -> dict[Path, Path | None]:
+    """What the solution's process must not read, with what it finds there instead: the drill's
+    answers (the starter stands in for the solution, so the worker still loads the drill), and
+    vecdrill's state (the cache holds the loop's expected outputs). The state folders are made
+    first, so that the sandbox can mask them before a check running in parallel fills them."""
+    hidden: dict[Path, Path | None] = {drill.file(name): None for name in ANSWER_FILES}
+    hidden[drill.file("solution.py")] = drill.file("starter.py")
+    for folder in (paths.cache_dir(), paths.data_dir()):
+        with contextlib.suppress(OSError):
+            folder.mkdir(parents=True, exist_ok=True)
+        hidden[folder] = None
+    return hidden
 
 
 def _judge_run(result: FileResult, drill: Drill, run: sandbox.ChildRun, cases: list[Case],
@@ -114,8 +138,9 @@ def _judge_run(result: FileResult, drill: Drill, run: sandbox.ChildRun, cases: l
         try:
             header, tensors = protocol.decode(run.result)
         except protocol.ProtocolError as exc:
+            reason = str(exc).splitlines()[0].split(" (")[0]  # torch's own text spans lines
             ended = judge.Outcome(Verdict.CRASH, f"your solution's process sent a result "
-                                  f"vecdrill could not read ({exc}); do not write to its fds")
+                                  f"vecdrill could not read ({reason}); do not write to its fds")
     ended = ended or judge.header_outcome(header)
     if ended is not None:
         result.verdict, result.message = ended.verdict, ended.message

@@ -85,7 +85,9 @@ def check(
     options = CheckOptions(drill_id=drill, device=device, seed=seed, bench=not no_bench,
                            timeout=timeout, isolation=isolation, scaling=scaling)
     cat = catalogue.load_catalogue(drills)
-    with render.working("checking your solution, then timing it against the loop"):
+    doing = "checking against the loop" if no_bench else (
+        "checking against the loop, then timing both" + (" at each size" if scaling else ""))
+    with render.working(doing):
         results = service.check_many(files, cat, options, jobs=jobs)
     if json_output:
         from vecdrill.report import to_json

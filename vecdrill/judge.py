@@ -34,6 +34,13 @@ class Outcome:
 
 def process_outcome(run: ChildRun, limit_seconds: float) -> Outcome | None:
     """A verdict from how the child ended, or None when it sent a frame worth reading."""
+    if run.startup_timed_out:
+        return Outcome(Verdict.TIMEOUT, f"vecdrill's checking process was still starting after "
+                       f"{run.startup_seconds:.0f} s, before your code ran; the machine is "
+                       "probably overloaded, so try again when it is quieter")
+    if run.memory_suspected and run.result is None:  # out of memory, then maybe slow to die
+        return Outcome(Verdict.MEMORY, "your solution was killed, most likely for using too much "
+                       "memory; avoid building huge intermediate tensors")
     if run.timed_out:
         return Outcome(Verdict.TIMEOUT, f"your solution ran longer than the {limit_seconds:g} s "
                        "limit; look for an endless loop or a long wait (raise it with --timeout)")
@@ -48,9 +55,6 @@ def process_outcome(run: ChildRun, limit_seconds: float) -> Outcome | None:
                        "accepts; return only the result the drill asks for")
     if run.result is not None:
         return None
-    if run.memory_suspected:
-        return Outcome(Verdict.MEMORY, "your solution was killed, most likely for using too much "
-                       "memory; avoid building huge intermediate tensors")
     if run.signal is not None:
         name = _signal_name(run.signal)
         return Outcome(Verdict.CRASH, f"your solution's process was killed by {name} before it "
@@ -115,6 +119,8 @@ def _gradient_mismatch(case: Case, expected: Piece, got_record: dict[str, Any],
     for name in expected.header.get("grads", []):
         want = expected.tensors[f"{case.id}/grad/{name}"]
         have = got.get(f"{case.id}/grad/{name}")
+        if have is None and not bool(want.any()):
+            continue  # an all-zero gradient and no gradient at all mean the same here
         if have is None:
             return Mismatch("gradient", f"gradient of {name}", expected="a gradient",
                             got="none (the result is not connected to this input)")

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from vecdrill import paths, protocol
+from vecdrill.bench import METHOD as TIMING_METHOD
 from vecdrill.drills import Drill, Size
 from vecdrill.errors import DrillError
 
@@ -68,7 +69,8 @@ def gather(drill: Drill, cases: list[Case], *, probe: list[Size] | None,
     if probe:
         wanted["counts"] = {**base, "probe": probe, "loop_counts": True}
     for spec in bench:
-        wanted[spec["name"]] = {**base, "bench": spec, "machine": _machine()}
+        wanted[spec["name"]] = {**base, "bench": spec, "machine": _machine(),
+                                "method": TIMING_METHOD}
     pieces = {name: piece for name, key in wanted.items() if (piece := _load(key)) is not None}
     missing = [name for name in wanted if name not in pieces]
     if missing:

@@ -11,14 +11,14 @@ from typing import Any
 from vecdrill import judge, scaling
 from vecdrill.bench import Samples
 from vecdrill.compare import Tolerance, compare_answers
-from vecdrill.drills import Size
+from vecdrill.drills import Drill, Size
 from vecdrill.reference import Piece
 from vecdrill.report import DeviceResult, FileResult, Timing, Verdict
 
 _OPS_UNITS = {"aten": "torch operations", "calls": "Python-level calls"}
 
 
-def timing_report(result: FileResult, drill: Any, header: dict[str, Any], tensors: dict[str, Any],
+def timing_report(result: FileResult, drill: Drill, header: dict[str, Any], tensors: dict[str, Any],
                   pieces: dict[str, Piece], tol: Tolerance, *, ops_size: Size) -> None:
     """Fill each device's timing and scaling ladder, or turn the verdict to WRONG."""
     threads = int(header.get("threads", 1))

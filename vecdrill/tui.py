@@ -68,6 +68,10 @@ class WatchScreen:
     def note(self, message: str) -> None:
         self._out.print(f"[yellow]{render.safe(message)}[/]")
 
+    def preparing(self) -> None:
+        self._out.print("[dim]Getting the checker ready (torch, and the loop's answers for this "
+                        "drill); you can start editing now...[/]")
+
     def checking(self) -> None:
         self._started = time.monotonic()
         self._out.print("[dim]Checking your file...[/]")

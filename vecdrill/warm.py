@@ -11,6 +11,8 @@ runs cold, and after repeated failures every check does, with `problem` saying w
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import resource
 import signal
@@ -19,12 +21,16 @@ import tempfile
 import threading
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import IO
 
-from vecdrill import sandbox, zygote
-from vecdrill.sandbox import ChildRun, IsolationReport, Limits
+from vecdrill import reaper, sandbox, zygote
+from vecdrill.guard import HIDDEN_ENV
+from vecdrill.isolation import IsolationReport
+from vecdrill.limits import Limits
+from vecdrill.pipes import DRAIN_GRACE_SECONDS
+from vecdrill.sandbox import ChildRun
 
 WORKER_ARGS = ("-m", "vecdrill.worker")
 START_SECONDS = 300.0  # importing torch on a busy machine; after that a check runs cold
@@ -32,6 +38,7 @@ BACKSTOP_SECONDS = 5.0  # past a check's wall limit and output drain, the zygote
 MAX_FAILURES = 3  # zygotes lost in a row before every check runs cold
 _ZYGOTE_LIMITS = Limits()  # the zygote's box and memory backstop; checks bring their own limits
 _NO_ENV: Mapping[str, str] = {}
+_NOTHING_HIDDEN: Mapping[Path, Path | None] = {}
 
 
 class WarmWorker:
@@ -54,77 +61,97 @@ class WarmWorker:
         """The process vecdrill started (bwrap or unshare when those wrap the zygote)."""
         return self._zygote.process.pid if self._zygote else None
 
-    def start(self, isolation: IsolationReport, readable_paths: Sequence[Path] = ()) -> None:
-        """Launch the zygote now, so its torch import overlaps whatever the learner does first."""
-        with self._lock:
-            self._serving(isolation, readable_paths)
-
     def run(self, args: list[str], request: bytes, *, limits: Limits,
             isolation: IsolationReport, env: Mapping[str, str] = _NO_ENV,
-            readable_paths: Sequence[Path] = ()) -> ChildRun:
+            readable_paths: Sequence[Path] = (),
+            hidden_paths: Mapping[Path, Path | None] = _NOTHING_HIDDEN) -> ChildRun:
         """Like `sandbox.run_sandboxed`; only the worker is served warm, anything else runs cold."""
-        if tuple(args) != WORKER_ARGS or env or self.problem:
-            return sandbox.run_sandboxed(args, request, limits=limits, isolation=isolation,
-                                         env=env, readable_paths=readable_paths)
-        with self._lock:
-            serving = self._serving(isolation, readable_paths)
-            started = time.monotonic()
-            try:
-                run = serving.ask(request, limits)
-            except TimeoutError:
-                self._relaunch(isolation, serving.readable)
-                return _stuck_run(time.monotonic() - started, isolation)
-            except (EOFError, OSError, ValueError, KeyError, TypeError) as exc:
-                self._lost(serving, exc, isolation)
-            else:
-                self._failures = 0
-                return run
-        return sandbox.run_sandboxed(args, request, limits=limits, isolation=isolation,
-                                     readable_paths=readable_paths)
+        if tuple(args) == WORKER_ARGS and not env and not self.problem:
+            wanted = _Layout(isolation, frozenset(readable_paths), dict(hidden_paths))
+            with self._lock:
+                started = time.monotonic()
+                try:
+                    serving = self._serving(wanted)
+                    run = serving.ask(request, limits)
+                except _Stuck:
+                    with contextlib.suppress(OSError):  # else the next check relaunches it
+                        self._relaunch(serving.layout)
+                    return _stuck_run(time.monotonic() - started, isolation)
+                except (EOFError, OSError, ValueError, KeyError, TypeError) as exc:
+                    self._lost(exc, wanted)
+                else:
+                    self._failures = 0
+                    return run
+        return sandbox.run_sandboxed(args, request, limits=limits, isolation=isolation, env=env,
+                                     readable_paths=readable_paths, hidden_paths=hidden_paths)
 
     def close(self) -> None:
         if self._zygote is not None:
             self._zygote.close()
             self._zygote = None
 
-    def _serving(self, isolation: IsolationReport, readable: Sequence[Path]) -> _Zygote:
-        current = self._zygote
-        if current is None or current.layer is not isolation.layer or not current.readable >= set(
-                readable):
-            self._relaunch(isolation, set(readable) | (current.readable if current else set()))
+    def _serving(self, wanted: _Layout) -> _Zygote:
+        """The zygote, relaunched if its box lacks what this check needs (a drill folder to
+        read, other files to hide, another isolation layer)."""
+        if self._zygote is None or not self._zygote.layout.covers(wanted):
+            self._relaunch(wanted)
         assert self._zygote is not None
         return self._zygote
 
-    def _relaunch(self, isolation: IsolationReport, readable: set[Path]) -> None:
+    def _relaunch(self, layout: _Layout) -> None:
         self.close()
-        self._zygote = _Zygote(isolation, readable)
+        self._zygote = _Zygote(layout)
 
-    def _lost(self, serving: _Zygote, exc: BaseException, isolation: IsolationReport) -> None:
-        """The zygote died or sent nonsense: this check runs cold, and the next gets a new one."""
-        log = serving.log_tail()
+    def _lost(self, exc: BaseException, layout: _Layout) -> None:
+        """The zygote died, never got ready or could not start: this check runs cold, the next
+        gets a new zygote, and after MAX_FAILURES in a row every check runs cold."""
+        said = self._zygote.log_tail() if self._zygote else "it did not start"
         self._failures += 1
         self.close()
         if self._failures >= MAX_FAILURES:
-            self.problem = (f"the warm checker stopped {self._failures} times ({exc}; {log}), so "
+            self.problem = (f"the warm checker stopped {self._failures} times ({exc}; {said}), so "
                             "each check now starts a fresh process and takes a few seconds")
-        else:
-            self._zygote = _Zygote(isolation, serving.readable)
+            return
+        with contextlib.suppress(OSError):
+            self._relaunch(layout)
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """What a zygote's box is built from; the same for every check of one drill."""
+
+    isolation: IsolationReport
+    readable: frozenset[Path]
+    hidden: Mapping[Path, Path | None]
+
+    def covers(self, wanted: _Layout) -> bool:
+        return (self.isolation.layer is wanted.isolation.layer and self.hidden == wanted.hidden
+                and self.readable >= wanted.readable)
+
+
+class _Stuck(Exception):
+    """The zygote took a request and did not answer in time: kill it and start another."""
 
 
 class _Zygote:
     """One launched zygote: its process, control pipes, box, log and optional cgroup."""
 
-    def __init__(self, isolation: IsolationReport, readable: set[Path]) -> None:
-        self.layer, self.readable = isolation.layer, readable
+    def __init__(self, layout: _Layout) -> None:
+        self.layout = layout
         self._box = Path(tempfile.mkdtemp(prefix="vecdrill-warm-"))
         try:
-            self._cgroup: sandbox._Cgroup | None = sandbox._Cgroup.create(
-                _ZYGOTE_LIMITS.data_bytes + 2 * sandbox._CGROUP_HEADROOM)
+            self._cgroup: reaper.Cgroup | None = reaper.Cgroup.create(
+                _ZYGOTE_LIMITS.data_bytes + 2 * reaper.CGROUP_HEADROOM)
         except OSError:
             self._cgroup = None  # the backstop is optional, as for cold runs
-        command = sandbox._command(["-m", "vecdrill.zygote"], self._box, isolation.layer,
-                                   sorted(readable), sandbox._scratch_bytes(_ZYGOTE_LIMITS))
-        env = sandbox._child_env({}, self._box, isolation, _ZYGOTE_LIMITS)
+        hidden = {os.path.realpath(path): None if stand_in is None else str(stand_in)
+                  for path, stand_in in layout.hidden.items()}
+        command = sandbox._command(["-m", "vecdrill.zygote"], self._box,
+                                   layout.isolation.layer, sorted(layout.readable),
+                                   _ZYGOTE_LIMITS.scratch_bytes, hidden)
+        env = sandbox._child_env({}, self._box, layout.isolation, _ZYGOTE_LIMITS)
+        if hidden:
+            env[HIDDEN_ENV] = json.dumps(sorted(hidden))  # for the guard of plain and unshare
         self._marker = f"{sandbox._MARKER_ENV}={env[sandbox._MARKER_ENV]}".encode()
         zygote_reads, self._requests = os.pipe()
         self._answers, zygote_writes = os.pipe()
@@ -137,6 +164,9 @@ class _Zygote:
                 command, stdin=subprocess.DEVNULL, stdout=self._log, stderr=self._log,
                 cwd=self._box, env=env, close_fds=False, start_new_session=True,
                 preexec_fn=prepare)
+        except BaseException:
+            self._release()
+            raise
         finally:
             os.close(zygote_reads)
             os.close(zygote_writes)
@@ -145,16 +175,24 @@ class _Zygote:
 
     def ask(self, request: bytes, limits: Limits) -> ChildRun:
         if not self._ready:
-            zygote.receive(self._answers, self._launched + START_SECONDS)
+            try:
+                zygote.receive(self._answers, self._launched + START_SECONDS)
+            except TimeoutError:
+                raise EOFError(f"not ready after {START_SECONDS:g} s") from None
             self._ready = True
         oom_kills = self._cgroup.oom_kills() if self._cgroup else 0
-        deadline = (time.monotonic() + limits.wall_seconds + sandbox._DRAIN_GRACE_SECONDS
-                    + BACKSTOP_SECONDS)
-        zygote.send(self._requests, {"limits": asdict(limits)}, request, deadline)
-        answer, result = zygote.receive(self._answers, deadline)
-        out_of_memory = self._cgroup is not None and self._cgroup.oom_kills() > oom_kills
-        answer["memory_suspected"] = bool(answer["memory_suspected"]) or out_of_memory
-        return ChildRun(**answer, result=result or None, isolation=self.layer)
+        deadline = (time.monotonic() + limits.startup_seconds + limits.wall_seconds
+                    + DRAIN_GRACE_SECONDS + BACKSTOP_SECONDS)
+        try:
+            zygote.send(self._requests, {"limits": asdict(limits)}, request, deadline)
+            answer, result = zygote.receive(self._answers, deadline)
+        except TimeoutError:
+            raise _Stuck from None
+        stray_kill = bool(answer.pop("stray_kill"))
+        out_of_memory = (self._cgroup.oom_kills() > oom_kills if self._cgroup is not None
+                         else stray_kill)  # as a cold run judges it
+        return ChildRun(**answer, memory_suspected=out_of_memory, result=result or None,
+                        isolation=self.layout.isolation.layer)
 
     def log_tail(self) -> str:
         self._log.seek(0)
@@ -163,14 +201,17 @@ class _Zygote:
 
     def close(self) -> None:
         """Kill the zygote and everything it started, then remove its box and cgroup."""
-        sandbox._kill_tree(self.process.pid, self._marker, self._cgroup)
+        reaper.kill_tree(self.process.pid, self._marker, self._cgroup)
         self.process.wait()
+        self._release()
+
+    def _release(self) -> None:
         for fd in (self._requests, self._answers):
             os.close(fd)
         self._log.close()
         if self._cgroup is not None:
             self._cgroup.remove()
-        sandbox._remove_box(self._box)
+        reaper.remove_box(self._box)
 
 
 def _stuck_run(seconds: float, isolation: IsolationReport) -> ChildRun:

@@ -26,14 +26,14 @@ from vecdrill import learn, progress, sandbox, service, warm, workspace
 from vecdrill.catalogue import Catalogue
 from vecdrill.checker import CheckOptions, Runner, check_file
 from vecdrill.drills import Drill
-from vecdrill.errors import UsageError
+from vecdrill.errors import UsageError, VecdrillError
 from vecdrill.report import FileResult
 from vecdrill.source import read_source
 
 POLL_SECONDS = 0.02
 RECENT_SECONDS = 2.0  # hash on every poll while the file's mtime is this fresh
 MISSING_SECONDS = 1.0  # an editor's rename leaves the path empty only for a moment
-BENCH_BUDGET = 0.1  # seconds timing the solution; the loop's timing comes from the cache
+BENCH_BUDGET = 0.05  # seconds of timed calls (at most twice that in wall time); the loop is cached
 QUICK = CheckOptions(bench=False)
 TIMED = CheckOptions(bench_budget=BENCH_BUDGET)
 
@@ -46,6 +46,7 @@ class Screen(Protocol):
     def intro(self, created: bool) -> None: ...
     def editing(self, command: list[str]) -> None: ...
     def note(self, message: str) -> None: ...
+    def preparing(self) -> None: ...
     def checking(self) -> None: ...
     def waiting(self) -> None: ...
     def correct(self, result: FileResult) -> None: ...
@@ -72,23 +73,40 @@ def try_drill(catalogue: Catalogue, drill: Drill, path: Path, screen: Screen, *,
     if not keep_watching:
         return
     try:
-        isolation = sandbox.detect_isolation()
+        sandbox.detect_isolation()  # a bad VECDRILL_ISOLATION is said now, not mid-session
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     session = Session(drill, path)
     with warm.WarmWorker() as worker, contextlib.suppress(KeyboardInterrupt):
-        worker.start(isolation, [drill.folder])  # imports torch while the learner reads
         editor = workspace.editor_command() if open_editor and screen.interactive else None
         if editor is not None:
-            threading.Thread(target=__import__, args=("torch",), daemon=True).start()
             screen.editing(editor)
-            problem = workspace.open_in_editor(editor, path)
-            if problem:
-                screen.note(problem)
+            _edit_while_preparing(editor, catalogue, session, screen, worker)
         _watch(catalogue, session, screen, worker)
     if worker.problem:
         screen.note(worker.problem)
     screen.summary(session)
+
+
+def _edit_while_preparing(editor: list[str], catalogue: Catalogue, session: Session,
+                          screen: Screen, worker: warm.WarmWorker) -> None:
+    """The editor owns the terminal until it exits; meanwhile this thread quietly gets the
+    checker ready, so that the first verdict after the editor comes at full speed."""
+    said: list[str | None] = []
+    editing = threading.Thread(target=lambda: said.append(
+        workspace.open_in_editor(editor, session.path)), daemon=True)
+    editing.start()
+    with contextlib.suppress(VecdrillError):  # the first check meets it again, and says it
+        _fill_caches(catalogue, session.drill, session.path, worker)
+    editing.join()
+    if said and said[0]:
+        screen.note(said[0])
+
+
+def _fill_caches(catalogue: Catalogue, drill: Drill, path: Path, worker: warm.WarmWorker) -> None:
+    """Check the file once without showing or recording anything: this starts the zygote and
+    computes the loop's answers and timing, the slow parts of a first check."""
+    check_file(path, catalogue, replace(TIMED, drill_id=drill.id), worker.run)
 
 
 def _watch(catalogue: Catalogue, session: Session, screen: Screen, worker: warm.WarmWorker) -> None:
@@ -97,14 +115,13 @@ def _watch(catalogue: Catalogue, session: Session, screen: Screen, worker: warm.
     while True:
         checked = next_save(path, checked, lambda: screen.note(
             f"{path} is gone; vecdrill waits for it to come back (Ctrl-C to stop)"))
-        screen.checking()
         try:
-            if workspace.is_untouched(drill, path):
-                # Not the learner's work yet: check it only to fill the caches (the loop's answers
-                # and timing), so that their first save is answered at full speed.
-                check_file(path, catalogue, replace(TIMED, drill_id=drill.id), worker.run)
+            if workspace.is_untouched(drill, path):  # not the learner's work yet
+                screen.preparing()
+                _fill_caches(catalogue, drill, path, worker)
                 screen.waiting()
                 continue
+            screen.checking()
             result = check_save(path, drill, catalogue, worker.run, on_correct=screen.correct)
         except UsageError as problem:
             screen.note(str(problem))

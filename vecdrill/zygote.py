@@ -5,7 +5,7 @@ instead of an interpreter start. Forking is only safe under three rules this mod
 
 * a process that has run a multi-threaded torch op deadlocks the parallel ops of its forked
   children, so the zygote pins torch to one thread first and then only imports, never computes;
-* forked children would share random state, so each grandchild re-seeds like a fresh process;
+* forked children would share random state, so each grandchild draws new seeds;
 * each grandchild is a whole sandboxed run: own process group, own scratch folder, the run's
   rlimits, a deadline, capped output, and the ordinary worker, which compiles the learner's bytes
   itself (no bytecode cache) and installs the guards.
@@ -30,15 +30,17 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-from vecdrill import sandbox
-from vecdrill.guard import LAYER_ENV, REQUEST_FD_ENV, RESULT_FD_ENV
+from vecdrill import pipes, reaper, sandbox
+from vecdrill.guard import LAYER_ENV, READY_FD_ENV, REQUEST_FD_ENV, RESULT_FD_ENV
+from vecdrill.isolation import Isolation
+from vecdrill.limits import Limits, rlimits
 
 # Imported once here because a check would import them lazily in every grandchild; torch._dynamo
 # alone costs seconds (torch's dispatch-mode helpers pull it in on first use).
 PRELOADED = ("numpy", "numpy.random", "torch._dynamo", "torch.utils._python_dispatch",
              "torch.utils.benchmark", "cProfile", "pstats", "pyseccomp", "vecdrill.worker")
 _LENGTH = struct.Struct(">Q")
-_FIRST_FREE_FD = 5  # 0-2 standard streams, 3 and 4 the worker's request and result channels
+_READY_FD = 5  # after the standard streams and the worker's request (3) and result (4) fds
 
 
 def send(fd: int, header: dict[str, Any], payload: bytes = b"",
@@ -102,69 +104,87 @@ def main() -> None:
             header, request = receive(requests)
         except EOFError:
             os._exit(0)  # the parent is done with us
-        answer, result = serve(request, sandbox.Limits(**header["limits"]))
+        answer, result = serve(request, Limits(**header["limits"]))
         send(answers, answer, result or b"")
 
 
-def serve(request: bytes, limits: sandbox.Limits) -> tuple[dict[str, Any], bytes | None]:
-    """Run one check in a forked grandchild; the answer holds a `ChildRun`'s fields."""
+def serve(request: bytes, limits: Limits) -> tuple[dict[str, Any], bytes | None]:
+    """Run one check in a forked grandchild. The answer holds a `ChildRun`'s fields, except that
+    `stray_kill` (a SIGKILL nobody here sent) stands for `memory_suspected`, which the parent
+    decides with its cgroup's evidence."""
     scratch = Path(tempfile.mkdtemp(prefix="check-", dir=Path.cwd()))
     request_read, request_write = os.pipe()
     result_read, result_write = os.pipe()
     stdout_read, stdout_write = os.pipe()
     stderr_read, stderr_write = os.pipe()
-    rlimits = sandbox._rlimits(limits)
+    ready_read, ready_write = os.pipe()
+    kernel_limits = rlimits(limits)
     start = time.monotonic()
     pid = os.fork()
     if pid == 0:
-        _become_worker(scratch, (request_read, result_write, stdout_write, stderr_write), rlimits)
-    for fd in (request_read, result_write, stdout_write, stderr_write):
+        _become_worker(scratch, (request_read, result_write, stdout_write, stderr_write,
+                                 ready_write), kernel_limits)
+    for fd in (request_read, result_write, stdout_write, stderr_write, ready_write):
         os.close(fd)
-    streams = sandbox._Streams(request, request_write, stdout_read, stderr_read, result_read,
-                               limits)
+    streams = pipes.Streams(request, request_write, stdout_read, stderr_read, result_read, limits,
+                            ready_read)
     try:
-        timed_out = sandbox._pump_until_exit(pid, streams, start + limits.wall_seconds)
-        wall_seconds = time.monotonic() - start
+        stop = _pump_both_clocks(pid, streams, limits, start)
+        ended = time.monotonic()
     finally:
         _kill_all_but_self(pid)
         _, status, usage = os.wait4(pid, 0)
         _reap_orphans()
-        streams.drain(sandbox._DRAIN_GRACE_SECONDS)
-        sandbox._remove_box(scratch)
-    returncode, signal_number = sandbox._exit_status(status, sandbox.Isolation.PLAIN)
+        streams.drain(pipes.DRAIN_GRACE_SECONDS)
+        reaper.remove_box(scratch)
+    returncode, signal_number = sandbox._exit_status(status, Isolation.PLAIN)  # no bwrap between
     cpu_seconds = usage.ru_utime + usage.ru_stime
+    timed_out = stop is pipes.Stop.DEADLINE
     killed_by_us = timed_out or streams.output_over or streams.result_over
     cpu_limited = signal_number == signal.SIGXCPU or (
         signal_number == signal.SIGKILL and not killed_by_us
         and cpu_seconds >= limits.cpu_soft_seconds - 0.05)
+    ready_at = streams.ready_at if limits.startup_seconds > 0 else start
     answer = {
         "returncode": returncode, "signal": signal_number, "timed_out": timed_out,
         "cpu_limited": cpu_limited, "output_limited": streams.output_over,
         "result_too_large": streams.result_over,
-        "memory_suspected": signal_number == signal.SIGKILL and not killed_by_us
-        and not cpu_limited,
+        "stray_kill": signal_number == signal.SIGKILL and not killed_by_us and not cpu_limited,
         "stdout": streams.stdout.text(), "stderr": streams.stderr.text(),
-        "wall_seconds": wall_seconds, "cpu_seconds": cpu_seconds,
+        "wall_seconds": ended - ready_at if ready_at is not None else 0.0,
+        "cpu_seconds": cpu_seconds, "startup_timed_out": timed_out and ready_at is None,
+        "startup_seconds": (ready_at if ready_at is not None else ended) - start,
     }
     return answer, streams.result()
 
 
-def _become_worker(scratch: Path, fds: tuple[int, int, int, int],
-                   rlimits: list[tuple[int, int, int]]) -> None:
+def _pump_both_clocks(pid: int, streams: pipes.Streams, limits: Limits,
+                      start: float) -> pipes.Stop:
+    """As a cold run is timed: start-up until the worker's ready signal, then the wall limit."""
+    if limits.startup_seconds <= 0:  # no start-up phase: the wall clock runs from the fork
+        return pipes.pump(pid, streams, start + limits.wall_seconds)
+    stop = pipes.pump(pid, streams, start + limits.startup_seconds, until_ready=True)
+    if stop is not pipes.Stop.READY or streams.ready_at is None:
+        return stop
+    return pipes.pump(pid, streams, streams.ready_at + limits.wall_seconds)
+
+
+def _become_worker(scratch: Path, fds: tuple[int, int, int, int, int],
+                   kernel_limits: list[tuple[int, int, int]]) -> None:
     """In the grandchild: take the run's fds, folder, limits and fresh randomness, then work."""
     try:
         os.setpgid(0, 0)  # its own group, so one killpg ends it and any thread it made
-        request_read, result_write, stdout_write, stderr_write = fds
+        request_read, result_write, stdout_write, stderr_write, ready_write = fds
         devnull = os.open(os.devnull, os.O_RDONLY)
         for source, target in ((devnull, 0), (stdout_write, 1), (stderr_write, 2),
-                               (request_read, 3), (result_write, 4)):
+                               (request_read, 3), (result_write, 4), (ready_write, _READY_FD)):
             os.dup2(source, target)  # replaces the zygote's control fds 3 and 4
-        os.closerange(_FIRST_FREE_FD, resource.getrlimit(resource.RLIMIT_NOFILE)[0])
+        os.closerange(_READY_FD + 1, resource.getrlimit(resource.RLIMIT_NOFILE)[0])
         os.chdir(scratch)
-        os.environ.update({"HOME": str(scratch), "TMPDIR": str(scratch),
-                           REQUEST_FD_ENV: "3", RESULT_FD_ENV: "4"})
+        os.environ.update({"HOME": str(scratch), "TMPDIR": str(scratch), REQUEST_FD_ENV: "3",
+                           RESULT_FD_ENV: "4", READY_FD_ENV: str(_READY_FD)})
         tempfile.tempdir = None  # recomputed from TMPDIR, inside this run's folder
-        for which, soft, hard in rlimits:
+        for which, soft, hard in kernel_limits:
             resource.setrlimit(which, (soft, hard))
         _reseed()
         from vecdrill import worker
@@ -175,14 +195,14 @@ def _become_worker(scratch: Path, fds: tuple[int, int, int, int],
 
 
 def _reseed() -> None:
-    """Random state as a fresh interpreter has it: torch's fixed default seed, new entropy for
-    Python's and numpy's generators (a fork would otherwise repeat the zygote's draws)."""
+    """New entropy for torch's, numpy's and Python's generators, as a fresh interpreter gets:
+    a fork would otherwise hand every check the zygote's random state and repeat its draws."""
     import numpy
     import torch
 
     random.seed()
     numpy.random.seed()
-    torch.manual_seed(torch.initial_seed())
+    torch.seed()
 
 
 def _kill_all_but_self(pid: int) -> None:
@@ -196,7 +216,7 @@ def _kill_all_but_self(pid: int) -> None:
             os.kill(-1, signal.SIGKILL)  # from a namespace's init: every process but itself
     else:
         marker = f"{sandbox._MARKER_ENV}={os.environ[sandbox._MARKER_ENV]}".encode()
-        sandbox._kill_tree(pid, marker, None)
+        reaper.kill_tree(pid, marker, None)
 
 
 def _reap_orphans() -> None:

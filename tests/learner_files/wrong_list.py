@@ -1,6 +1,6 @@
 # vecdrill: fx-double
 # expect: wrong
-# message: expected torch.Tensor, got list
+# message: out should be a torch.Tensor, but your solution returned a list
 import torch
 
 

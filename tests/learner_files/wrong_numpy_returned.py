@@ -1,6 +1,6 @@
 # vecdrill: fx-double
 # expect: wrong
-# message: got numpy.ndarray
+# message: your solution returned a numpy.ndarray
 import torch
 
 

@@ -1,6 +1,6 @@
 # vecdrill: fx-double
 # expect: wrong
-# message: got torch.nn.parameter.Parameter
+# message: returned a torch.nn.parameter.Parameter
 import torch
 
 

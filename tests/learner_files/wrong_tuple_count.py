@@ -1,6 +1,6 @@
 # vecdrill: fx-pair
 # expect: wrong
-# message: tuple
+# message: but the loop returns a tuple of 2
 import torch
 
 

@@ -1,7 +1,8 @@
 """Try one thing a solution must not do; print `ok` or `refused: <error>`.
 
 argv: MODE ACTION [ARG]. MODE: bare (no guard), armed (as the worker arms it), hook (audit hook
-alone) or seccomp (seccomp filter alone).
+alone), seccomp (the seccomp filter alone, as bwrap runs load it) or seccomp-guarded (the seccomp
+filter alone, as the unshare and plain layers load it).
 """
 
 import ctypes
@@ -22,6 +23,9 @@ def arm(mode: str) -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
     from vecdrill import guard
 
+    if mode == "seccomp-guarded":
+        guard._load_seccomp(plain_mode=True)
+        return
     if mode == "hook":
         os.environ.pop(guard.SECCOMP_ENV)
     plain = mode == "hook" or (mode == "armed" and os.environ[guard.LAYER_ENV] != "bwrap")
@@ -59,6 +63,9 @@ ACTIONS: dict[str, Callable[[str], object]] = {
         resource.RLIMIT_DATA, resource.getrlimit(resource.RLIMIT_DATA)
     ),
     "ctypes": lambda arg: ctypes.CDLL(None),
+    "open-write-victim": lambda arg: os.close(os.open(Path(arg, "keep.txt"), os.O_WRONLY)),
+    "mkdir-victim": lambda arg: os.mkdir(Path(arg, "planted")),
+    "chmod-victim": lambda arg: os.chmod(Path(arg, "keep.txt"), 0o777),
     "forge-result": lambda arg: open(  # noqa: SIM115
         int(os.environ["VECDRILL_RESULT_FD"]), "wb", closefd=False
     ).write(b"forged"),
@@ -72,7 +79,7 @@ ACTIONS: dict[str, Callable[[str], object]] = {
 arm(sys.argv[1])
 try:
     ACTIONS[sys.argv[2]](sys.argv[3] if len(sys.argv) > 3 else "")
-except Exception as exc:
+except Exception as exc:  # noqa: BLE001 - every refusal is reported, whatever its type
     print(f"refused: {type(exc).__name__}: {exc}")
 else:
     print("ok")

@@ -1,0 +1,8 @@
+# vecdrill: fx-double
+# expect: error
+# message: your solution raised SystemExit: 3
+import torch
+
+
+def fx_double(x):
+    raise SystemExit(3)

@@ -1,0 +1,9 @@
+# vecdrill: fx-double
+# expect: forbidden
+# message: `__subclasses__` reaches into Python internals
+import torch
+
+
+def fx_double(x):
+    classes = ().__class__.__base__.__subclasses__()
+    return x * 2 + len(classes) * 0

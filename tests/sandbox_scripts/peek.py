@@ -1,0 +1,21 @@
+"""Arm the guards as the worker does, then try to read each path in argv. Prints one line per
+path: `text: CONTENT` for a file, `list: NAMES` for a folder, or `refused: ERROR`."""
+
+import os
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from vecdrill import guard
+
+plain = os.environ[guard.LAYER_ENV] != "bwrap"
+guard.install(Path.cwd(), int(os.environ[guard.RESULT_FD_ENV]), plain_mode=plain)
+for arg in sys.argv[1:]:
+    path = Path(arg)
+    try:
+        if path.is_dir():
+            print("list:", ",".join(sorted(os.listdir(path))))
+        else:
+            print("text:", path.read_text())
+    except OSError as exc:
+        print("refused:", type(exc).__name__)

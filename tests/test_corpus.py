@@ -1,0 +1,349 @@
+"""The bad-input corpus: hostile and broken solutions, each with the verdict and message it must get.
+
+One file per case; adding a case adds a file, not code.
+
+* tests/corpus/ holds solutions a learner can hand in. They go through the whole of
+  `vecdrill check` in one run, static gate first, so many attacks end as `forbidden` or `loop`
+  with nothing run; the others attack with what the gate allows (torch and numpy).
+* tests/corpus_ungated/ holds attacks that need os, sys, ctypes...: the gate would stop them before
+  they run, so they go straight to `checker.check_past_gate`, which builds the worker request as a
+  check does, to prove the sandbox itself.
+
+Header lines of a case file:
+
+  # vecdrill: DRILL             a drill of tests/fixture_course
+  # expect: VERDICT             the verdict (on every layer, unless -guarded says otherwise)
+  # message: TEXT               a part of the one-line message
+  # expect-guarded: VERDICT     instead, where the audit guard is armed (unshare and plain layers)
+  # message-guarded: TEXT
+  # layers: all                 also run under the fallback layers, not only the default one
+  # needs: cgroup | no-cuda     skipped, with the reason, where the machine lacks it
+  # timeout: SECONDS            a longer wall limit than the corpus's 4 s (ungated cases only)
+
+Each case runs from a copy in which these placeholders are replaced: @VICTIM@ (a folder outside
+the box, checksummed before and after), @HOME@ (vecdrill's own HOME, seeded with files and
+checksummed too), @PORT@ (a TCP listener on 127.0.0.1 that must hear nothing), @COURSE@ (the
+fixture course, whose answers must stay hidden), @CACHE@ (vecdrill's cache) and @SECRET@ (a value
+in vecdrill's environment that no child may see). Every path the run makes lies below one fresh
+folder, /tmp/vecdrill-corpus-*, whose name also marks each process of the run: none may outlive it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import uuid
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import FIXTURE_COURSE, REPO
+from vecdrill import catalogue, checker, paths, sandbox
+
+GATED = REPO / "tests" / "corpus"
+UNGATED = REPO / "tests" / "corpus_ungated"
+TIMEOUT = "4"
+FALLBACK_LAYERS = ("unshare", "plain")
+_HEADER = re.compile(r"^# ([a-z-]+): (.+)$", re.MULTILINE)
+# Made at run time, not kept in git: name -> (maker, verdict, part of the message).
+_Maker = Callable[[Path], object]
+
+
+@dataclass(frozen=True)
+class Case:
+    path: Path
+    headers: dict[str, str]
+
+    @classmethod
+    def load(cls, path: Path) -> Case:
+        return cls(path, dict(_HEADER.findall(path.read_text(encoding="utf-8"))))
+
+    def expected(self, guarded: bool) -> tuple[str, str | None]:
+        if guarded and "expect-guarded" in self.headers:
+            return self.headers["expect-guarded"], self.headers.get("message-guarded")
+        return self.headers["expect"], self.headers.get("message")
+
+    def runs_on(self, layer: str) -> bool:
+        return layer == "default" or self.headers.get("layers") == "all"
+
+
+def _make_fifo(path: Path) -> None:
+    os.mkfifo(path)
+
+
+def _make_big(path: Path) -> None:
+    with path.open("wb") as big:
+        big.truncate(100 * 1024**2)
+
+
+RUNTIME_CASES: dict[str, tuple[_Maker, str, str]] = {
+    "path_directory.py": (Path.mkdir, "syntax", "is a directory; pass a Python file"),
+    "path_fifo.py": (_make_fifo, "syntax", "is not a regular file (a FIFO, socket or device)"),
+    "path_symlink_to_passwd.py": (lambda path: path.symlink_to("/etc/passwd"), "syntax",
+                                  "is a symbolic link"),
+    "path_100_mb.py": (_make_big, "syntax", "more than the 256 KiB a solution may have"),
+    "source_null_byte.py": (lambda path: path.write_bytes(
+        b"# vecdrill: fx-double\nimport torch\x00\n"), "syntax", "null byte"),
+    "source_deep_expression.py": (lambda path: path.write_text(
+        "# vecdrill: fx-double\ndef fx_double(x):\n    return " + "-" * 100_000 + "x\n"),
+        "syntax", "nested too deeply"),
+}  # fmt: skip
+
+
+def _cases(folder: Path) -> list[Case]:
+    return [Case.load(path) for path in sorted(folder.glob("*.py"))]
+
+
+def _params(kind: str, folder: Path) -> list[Any]:
+    """(layer, case) pairs; under xdist, `--dist loadgroup` keeps each batch on one worker."""
+    return [pytest.param(layer, case, id=f"{layer}-{case.path.stem}",
+                         marks=pytest.mark.xdist_group(f"corpus-{kind}-{layer}"))
+            for layer in ("default", *FALLBACK_LAYERS) for case in _cases(folder)
+            if case.runs_on(layer)]  # fmt: skip
+
+
+@dataclass
+class Batch:
+    """What one run of a corpus folder under one layer produced, and what it left behind."""
+
+    results: dict[str, tuple[str, str]]  # case file name -> (verdict, message)
+    guarded: bool
+    vecdrill_stderr: str = ""
+    problems: list[str] = field(default_factory=list)  # damage to the world, in words
+
+
+class World:
+    """Everything a corpus run may touch or must not, below one fresh folder in /tmp."""
+
+    def __init__(self) -> None:
+        self.root = Path(f"/tmp/vecdrill-corpus-{uuid.uuid4().hex[:12]}")
+        self.victim, self.home = self.root / "victim", self.root / "home"
+        for folder in (self.victim, self.home / ".ssh", self.root / "tmp"):
+            folder.mkdir(parents=True)
+        (self.victim / "keep.txt").write_text("precious\n")
+        (self.victim / "notes.md").write_text("# do not touch\n")
+        (self.home / ".bashrc").write_text("export PS1='$ '\n")
+        (self.home / ".ssh" / "id_ed25519").write_text("not a real key\n")
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.listener.setblocking(False)
+        self.secret = uuid.uuid4().hex
+        self.cache = Path(os.environ.get(paths.CACHE_ENV) or
+                          Path.home() / ".cache" / "vecdrill-tests")  # fmt: skip
+        self._before = self.fingerprint()
+
+    def close(self) -> None:
+        self.listener.close()
+        shutil.rmtree(self.root, ignore_errors=True)
+
+    def copy(self, case_path: Path, folder: Path) -> Path:
+        """The case with its placeholders filled in, in `folder`."""
+        text = case_path.read_text(encoding="utf-8")
+        for name, value in (("VICTIM", self.victim), ("HOME", self.home), ("COURSE", FIXTURE_COURSE),
+                            ("PORT", self.listener.getsockname()[1]), ("CACHE", self.cache),
+                            ("SECRET", self.secret)):  # fmt: skip
+            text = text.replace(f"@{name}@", str(value))
+        folder.mkdir(exist_ok=True)
+        copy = folder / case_path.name
+        copy.write_text(text, encoding="utf-8")
+        return copy
+
+    def fingerprint(self) -> list[tuple[str, int, str]]:
+        return sorted(
+            (str(path), path.lstat().st_mode,
+             "" if path.is_dir() else hashlib.sha256(path.read_bytes()).hexdigest())
+            for folder in (self.victim, self.home) for path in [folder, *folder.rglob("*")]
+        )  # fmt: skip
+
+    def damage(self) -> list[str]:
+        """What a batch left behind: live processes, changed files, a connection."""
+        problems = [f"process {pid} outlived the run: {cmdline}" for pid, cmdline in self._marked()]
+        if self.fingerprint() != self._before:
+            problems.append(f"files below {self.victim} or {self.home} changed")
+        try:
+            connection, _ = self.listener.accept()
+            connection.close()
+            problems.append("the listener on 127.0.0.1 was reached")
+        except BlockingIOError:
+            pass
+        return problems
+
+    def _marked(self) -> list[tuple[int, str]]:
+        """Live processes whose command line or environment names this world's folder."""
+        needle = str(self.root).encode()
+        found = []
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit() or int(entry.name) == os.getpid():
+                continue
+            try:
+                cmdline = (entry / "cmdline").read_bytes()
+                if needle in cmdline or needle in (entry / "environ").read_bytes():
+                    state = (entry / "stat").read_bytes().rsplit(b")", 1)[1].split()[0]
+                    if state not in (b"Z", b"X"):
+                        found.append((int(entry.name), cmdline.replace(b"\0", b" ").decode()))
+            except (OSError, IndexError):
+                continue
+        return found
+
+
+@pytest.fixture(scope="session")
+def world() -> Iterator[World]:
+    made = World()
+    yield made
+    made.close()
+
+
+@pytest.fixture(scope="session")
+def batches(world: World) -> Iterator[dict[tuple[str, str], Batch]]:
+    """Corpus runs by (folder kind, layer), made on first use and kept for the session."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(paths.CACHE_ENV, str(world.cache))
+        patch.setenv(paths.HOME_ENV, str(world.root / "vecdrill-home"))
+        patch.setenv("VECDRILL_TEST_SECRET", world.secret)
+        yield {}
+
+
+def _batch(batches: dict[tuple[str, str], Batch], world: World, kind: str, layer: str) -> Batch:
+    if (kind, layer) not in batches:
+        guarded = _guarded(layer)
+        run = _run_gated if kind == "gated" else _run_ungated
+        batch = run(world, layer, guarded)
+        batch.problems += world.damage()
+        batches[kind, layer] = batch
+    return batches[kind, layer]
+
+
+def _guarded(layer: str) -> bool:
+    """Whether the audit guard is armed under this layer; skips a layer the machine lacks."""
+    try:
+        report = sandbox.detect_isolation(None if layer == "default" else layer)
+    except ValueError as exc:
+        pytest.skip(str(exc))
+    return report.layer is not sandbox.Isolation.BWRAP
+
+
+def _run_gated(world: World, layer: str, guarded: bool) -> Batch:
+    """One `vecdrill check --json` over the folder, as a teacher grading a class would run it."""
+    folder = world.root / f"gated-{layer}"
+    files = [world.copy(case.path, folder) for case in _cases(GATED) if case.runs_on(layer)]
+    if layer == "default":
+        for name, (make, _, _) in RUNTIME_CASES.items():
+            make(folder / name)
+            files.append(folder / name)
+    isolation = [] if layer == "default" else ["--isolation", layer]
+    env = {**os.environ, "COLUMNS": "200", "HOME": str(world.home),
+           "TMPDIR": str(world.root / "tmp")}  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-m", "vecdrill", "check", *map(str, files), "--json", "--no-bench",
+         "--jobs", "2", "--drills", str(FIXTURE_COURSE), "--timeout", TIMEOUT, *isolation],
+        capture_output=True, text=True, cwd=REPO, env=env, timeout=900, check=False,
+    )  # fmt: skip
+    assert done.returncode == 1, done.stderr
+    results = {Path(r["file"]).name: (r["verdict"], r["message"])
+               for r in json.loads(done.stdout)["results"]}  # fmt: skip
+    return Batch(results, guarded, done.stderr)
+
+
+def _run_ungated(world: World, layer: str, guarded: bool) -> Batch:
+    """Each case straight into the sandbox, two at a time, bypassing the static gate."""
+    folder = world.root / f"ungated-{layer}"
+    course = catalogue.load_catalogue([FIXTURE_COURSE])
+    runner = partial(sandbox.run_sandboxed, env={"VECDRILL_CORPUS": str(world.root)})
+
+    def grade(case: Case) -> tuple[str, tuple[str, str]]:
+        copy = world.copy(case.path, folder)
+        drill = course.get(case.headers["vecdrill"])
+        options = checker.CheckOptions(drill_id=drill.id, device="cpu", bench=False,
+                                       timeout=float(case.headers.get("timeout", TIMEOUT)),
+                                       isolation=None if layer == "default" else layer)
+        try:
+            result = checker.check_past_gate(copy, copy.read_bytes(), drill, options, runner)
+        except Exception as exc:  # noqa: BLE001 - vecdrill's own failure, reported per case
+            return copy.name, ("vecdrill failed", f"{type(exc).__name__}: {exc}")
+        return copy.name, (result.verdict.value, result.message)
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        results = dict(pool.map(grade, [c for c in _cases(UNGATED) if c.runs_on(layer)]))
+    return Batch(results, guarded)
+
+
+def _needs(case: Case) -> None:
+    need = case.headers.get("needs")
+    if need == "cgroup" and not sandbox.doctor_facts()["cgroup backstop"].startswith("on"):
+        pytest.skip("no writable cgroup v1 memory hierarchy: shared memory escapes RLIMIT_DATA")
+    if need == "no-cuda":
+        import torch
+
+        if torch.cuda.is_available():
+            pytest.skip("a CUDA device is present: .cuda() works here")
+
+
+def _check_verdict(batch: Batch, case: Case) -> None:
+    _needs(case)
+    verdict, message = batch.results[case.path.name]
+    want, words = case.expected(batch.guarded)
+    assert verdict == want, message
+    assert message and "\n" not in message and "Traceback" not in message
+    if words:
+        assert words in message
+
+
+@pytest.mark.slow
+@pytest.mark.sandbox
+@pytest.mark.parametrize(("layer", "case"), _params("gated", GATED))
+def test_gated_case(layer: str, case: Case, batches: dict[tuple[str, str], Batch],
+                    world: World) -> None:  # fmt: skip
+    _check_verdict(_batch(batches, world, "gated", layer), case)
+
+
+@pytest.mark.slow
+@pytest.mark.sandbox
+@pytest.mark.xdist_group("corpus-gated-default")
+@pytest.mark.parametrize("name", sorted(RUNTIME_CASES))
+def test_special_path(name: str, batches: dict[tuple[str, str], Batch], world: World) -> None:
+    _, verdict, words = RUNTIME_CASES[name]
+    got, message = _batch(batches, world, "gated", "default").results[name]
+    assert (got, "\n" in message) == (verdict, False), message
+    assert words in message
+
+
+@pytest.mark.slow
+@pytest.mark.sandbox
+@pytest.mark.parametrize(("layer", "case"), _params("ungated", UNGATED))
+def test_ungated_case(layer: str, case: Case, batches: dict[tuple[str, str], Batch],
+                      world: World) -> None:  # fmt: skip
+    _check_verdict(_batch(batches, world, "ungated", layer), case)
+
+
+@pytest.mark.slow
+@pytest.mark.sandbox
+@pytest.mark.parametrize(("kind", "layer"), [
+    pytest.param(kind, layer, marks=pytest.mark.xdist_group(f"corpus-{kind}-{layer}"))
+    for kind in ("gated", "ungated") for layer in ("default", *FALLBACK_LAYERS)])
+def test_the_run_left_the_machine_as_it_was(
+    kind: str, layer: str, batches: dict[tuple[str, str], Batch], world: World
+) -> None:
+    batch = _batch(batches, world, kind, layer)
+    assert batch.problems == []
+    assert "Traceback (most recent call last)" not in batch.vecdrill_stderr
+
+
+def test_every_case_states_its_drill_and_verdict() -> None:
+    verdicts = {"pass", "loop", "forbidden", "syntax", "wrong", "error", "timeout", "memory",
+                "crash", "output-limit"}  # fmt: skip
+    cases = _cases(GATED) + _cases(UNGATED)
+    assert len(cases) + len(RUNTIME_CASES) >= 45
+    for case in cases:
+        assert case.headers["vecdrill"] in {"fx-double", "fx-pick", "fx-pair", "fx-np-square"}
+        assert {case.headers["expect"], case.headers.get("expect-guarded", "pass")} <= verdicts
+    assert {case.headers["expect"] for case in cases} == verdicts

@@ -1,0 +1,226 @@
+"""`vecdrill try`: the learner's file, the watch loop in a real terminal, and the warm worker.
+
+The warm worker is checked against the same golden learner files as `vecdrill check`, so a warm
+verdict is the cold one; then against what only a long-lived zygote can get wrong: a stuck or
+runaway check, guards and limits in a forked child, shared random state and quick saves.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import signal
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from tests.conftest import FIXTURE_COURSE, REPO, run_cli
+from tests.test_checker import LEARNER_FILES, _expectations
+from vecdrill import catalogue, checker, progress, protocol, sandbox, warm, watch
+from vecdrill.checker import CheckOptions, check_file
+
+LOOP = """# vecdrill: fx-pick
+import torch
+
+
+def fx_pick(m, idx):
+    out = torch.zeros(m.shape[0])
+    for i in range(m.shape[0]):
+        out[i] = m[i, idx[i]]
+    return out
+"""
+WRONG = "# vecdrill: fx-pick\nimport torch\n\n\ndef fx_pick(m, idx):\n    return m[:, 0]\n"
+RIGHT = ("# vecdrill: fx-pick\nimport torch\n\n\ndef fx_pick(m, idx):\n"
+         "    return torch.gather(m, 1, idx.unsqueeze(1)).squeeze(1)\n")
+DOUBLE = "import torch\n\n\ndef fx_double(x):\n    return x * 2\n"
+SLOW = DOUBLE.replace("x * 2", "x * 2 + (torch.ones(6000, 6000) @ torch.ones(6000, 6000)).sum() * 0")
+
+
+@pytest.fixture(scope="module")
+def course() -> catalogue.Catalogue:
+    return catalogue.load_catalogue([FIXTURE_COURSE])
+
+
+@pytest.fixture(scope="module")
+def worker() -> Iterator[warm.WarmWorker]:
+    with warm.WarmWorker() as started:
+        yield started
+
+
+@pytest.mark.slow
+def test_watch_session_in_a_terminal(tmp_path: Path, vecdrill_home: Path) -> None:
+    mine = tmp_path / "work" / "fx-pick.py"
+    env = {**os.environ, "COLUMNS": "200"}
+    for variable in ("EDITOR", "VISUAL"):
+        env.pop(variable, None)
+    session = pexpect.spawn(sys.executable, ["-m", "vecdrill", "try", "fx-pick", "--drills",
+                                             str(FIXTURE_COURSE), "--path", str(mine)],
+                            cwd=str(REPO), env=env, encoding="utf-8", timeout=300,
+                            dimensions=(60, 200))
+    session.expect("Created .*fx-pick.py.* from the starter")
+    session.expect("Waiting for your first save")
+    for source, verdict in ((LOOP, "LOOP"), (WRONG, "WRONG"), (RIGHT, "PASS")):
+        mine.write_text(source)
+        session.expect(verdict)
+        session.expect("Save again to re-check")
+    assert "faster" in session.before
+    assert "Progress: 1 of" in session.before
+    session.sendintr()
+    session.expect("Stopped watching fx-pick after 3 checks: solved")
+    session.expect(pexpect.EOF)
+    session.close()
+    assert session.exitstatus == 0
+    entry = progress.load().drills["fx-pick"]
+    assert entry.solved and entry.attempts == 3 and entry.best_speedup
+    assert mine.read_text() == RIGHT
+
+
+def test_try_makes_the_file_from_the_starter_with_the_marker(tmp_path: Path) -> None:
+    mine = tmp_path / "new" / "double.py"
+    done = run_cli("try", "fx-double", "--drills", str(FIXTURE_COURSE), "--path", str(mine),
+                   "--no-watch")
+    assert done.returncode == 0, done.stderr
+    assert "Created" in done.stdout and "fx_double(x)" in done.stdout  # the drill is shown
+    text = mine.read_text()
+    starter = (FIXTURE_COURSE / "fx-double" / "starter.py").read_text()
+    assert text == "# vecdrill: fx-double\n" + starter
+    assert "def fx_double(x):" in text and '"""' in text and "TODO" in text
+
+
+def test_try_never_overwrites_a_file(tmp_path: Path) -> None:
+    mine = tmp_path / "double.py"
+    mine.write_text("# my work in progress\n")
+    done = run_cli("try", "fx-double", "--drills", str(FIXTURE_COURSE), "--path", str(mine),
+                   "--no-watch")
+    assert done.returncode == 0, done.stderr
+    assert "already exists" in done.stdout
+    assert mine.read_text() == "# my work in progress\n"
+
+
+def test_try_refuses_a_file_of_another_drill(tmp_path: Path) -> None:
+    mine = tmp_path / "pick.py"
+    mine.write_text(RIGHT)
+    done = run_cli("try", "fx-double", "--drills", str(FIXTURE_COURSE), "--path", str(mine),
+                   "--no-watch")
+    assert done.returncode == 2
+    assert "marked for drill 'fx-pick'" in done.stderr and "Traceback" not in done.stderr
+    assert mine.read_text() == RIGHT
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", LEARNER_FILES, ids=lambda p: p.stem)
+def test_warm_verdict_is_the_golden_one(path: Path, course: catalogue.Catalogue,
+                                        worker: warm.WarmWorker) -> None:
+    result = check_file(path, course, CheckOptions(bench=False, timeout=60), worker.run)
+    assert result.verdict.value == _expectations(path)["expect"], result.message
+    assert worker.problem is None
+
+
+@pytest.mark.slow
+def test_a_stuck_check_times_out_and_the_zygote_stays(tmp_path: Path, course: catalogue.Catalogue,
+                                                      worker: warm.WarmWorker) -> None:
+    slow, right = tmp_path / "slow.py", tmp_path / "right.py"
+    slow.write_text(SLOW)
+    right.write_text(DOUBLE)
+    options = CheckOptions(drill_id="fx-double", bench=False, timeout=3.0)
+    check_file(right, course, options, worker.run)  # the zygote is up and serving
+    zygote = worker.zygote_pid
+    assert check_file(slow, course, options, worker.run).verdict.value == "timeout"
+    assert check_file(right, course, options, worker.run).verdict.value == "pass"
+    assert worker.zygote_pid == zygote
+
+
+@pytest.mark.slow
+def test_a_frozen_zygote_is_replaced(tmp_path: Path, course: catalogue.Catalogue) -> None:
+    right = tmp_path / "right.py"
+    right.write_text(DOUBLE)
+    options = CheckOptions(drill_id="fx-double", bench=False, timeout=3.0, isolation="plain")
+    with warm.WarmWorker() as plain:
+        assert check_file(right, course, options, plain.run).verdict.value == "pass"
+        frozen = plain.zygote_pid
+        assert frozen is not None
+        os.kill(frozen, signal.SIGSTOP)  # it will never answer: the backstop must act
+        assert check_file(right, course, options, plain.run).verdict.value == "timeout"
+        assert plain.zygote_pid not in (None, frozen)
+        assert check_file(right, course, options, plain.run).verdict.value == "pass"
+    with pytest.raises(ProcessLookupError):
+        os.kill(frozen, 0)
+
+
+def _run_source(worker: warm.WarmWorker, course: catalogue.Catalogue, source: str,
+                isolation: str | None = None) -> tuple[sandbox.ChildRun, dict[str, object]]:
+    """Send the worker a solution the static gate would refuse, to test what runs behind it."""
+    drill = course.get("fx-double")
+    report = sandbox.detect_isolation(isolation)
+    request = {"mode": "solution", "drill_folder": str(drill.folder),
+               "source": base64.b64encode(source.encode()).decode(), "filename": "mine.py",
+               "cases": [c.as_request() for c in checker.build_cases(drill, ["cpu"], 7)],
+               "grad": False, "probe": None, "bench": [],
+               "plain_mode": report.layer is not sandbox.Isolation.BWRAP}
+    run = worker.run(list(warm.WORKER_ARGS), json.dumps(request).encode(),
+                     limits=sandbox.Limits(wall_seconds=60), isolation=report,
+                     readable_paths=[drill.folder])
+    assert run.result is not None, run.stderr
+    return run, protocol.decode(run.result)[0]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("isolation", [None, "plain"])
+def test_guards_hold_in_a_warm_child(course: catalogue.Catalogue, isolation: str | None) -> None:
+    attack = ("import os\n\n\ndef fx_double(x):\n    os.kill(os.getppid(), 9)\n    return x * 2\n")
+    with warm.WarmWorker() as fresh:
+        _, header = _run_source(fresh, course, attack, isolation)
+        assert header["status"] == "error" and "PermissionError" in str(header["message"])
+        _, again = _run_source(fresh, course, attack.replace("os.kill(os.getppid(), 9)", "pass"),
+                               isolation)
+        assert again["status"] == "ok"
+        assert fresh.problem is None
+
+
+@pytest.mark.slow
+def test_each_warm_check_gets_its_own_random_state(course: catalogue.Catalogue,
+                                                   worker: warm.WarmWorker) -> None:
+    draw = ("import random\nimport numpy as np\nimport torch\n\n\ndef fx_double(x):\n"
+            "    print(random.random(), np.random.rand(), torch.rand(1).item())\n"
+            "    return x * 2\n")
+    first, second = (_run_source(worker, course, draw)[0].stdout.split()[:3] for _ in range(2))
+    for generator, one, other in zip(("random", "numpy", "torch"), first, second, strict=True):
+        assert one != other, f"two checks drew the same {generator} numbers"
+
+
+def _wait_for_save(path: Path, checked: bytes | None) -> bytes:
+    """`watch.next_save` with a limit, so that a missed save fails the test instead of hanging."""
+    found: list[bytes] = []
+    waiter = threading.Thread(target=lambda: found.append(
+        watch.next_save(path, checked, lambda: None)), daemon=True)
+    waiter.start()
+    waiter.join(timeout=30)
+    assert found, "next_save did not notice the save"
+    return found[0]
+
+
+def test_quick_saves_of_the_same_size_are_each_seen(tmp_path: Path) -> None:
+    mine = tmp_path / "mine.py"
+    mine.write_text("AAA\n")
+    first = _wait_for_save(mine, None)
+    before = mine.stat()
+    mine.write_text("BBB\n")  # same size, and put back on the same timestamp
+    os.utime(mine, ns=(before.st_atime_ns, before.st_mtime_ns))
+    second = _wait_for_save(mine, first)
+    assert second != first
+    assert _wait_for_save(mine, None) == second
+
+
+def test_an_atomic_rename_save_is_seen(tmp_path: Path) -> None:
+    mine = tmp_path / "mine.py"
+    mine.write_text("old\n")
+    checked = _wait_for_save(mine, None)
+    replacement = tmp_path / ".mine.py.swp"
+    replacement.write_text("new content\n")
+    os.replace(replacement, mine)
+    assert _wait_for_save(mine, checked) != checked
