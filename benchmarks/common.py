@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -32,25 +33,28 @@ def run(command: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[
                           env={**os.environ, **env}, timeout=1800, check=False)
 
 
-def wall(command: list[str], env: dict[str, str]) -> float:
+def timed(command: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Wall seconds, and CPU seconds (user + system) of the command's whole process tree."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = run(command, env)
     elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode not in (0, 1):
         raise SystemExit(f"{' '.join(command)} failed ({done.returncode}):\n{done.stderr}")
-    return elapsed
+    return elapsed, (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
 
 
 def paired_ratios(a: list[str], b: list[str], env: dict[str, str], *, pairs: int,
-                  warmups: int = 2) -> tuple[list[float], list[float]]:
-    """Wall times of A and B run in strict alternation A B A B ...; warm-up pairs discarded."""
+                  warmups: int = 2) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
+    """(wall, CPU) of A and B run in strict alternation A B A B ...; warm-up pairs discarded."""
     times_a, times_b = [], []
     for index in range(warmups + pairs):
-        ta, tb = wall(a, env), wall(b, env)
+        ta, tb = timed(a, env), timed(b, env)
         if index >= warmups:
             times_a.append(ta)
             times_b.append(tb)
-        log(f"  pair {index + 1}/{warmups + pairs}: {ta:.3f} s / {tb:.3f} s")
+        log(f"  pair {index + 1}/{warmups + pairs}: {ta[0]:.3f} s / {tb[0]:.3f} s")
     return times_a, times_b
 
 

@@ -2,10 +2,10 @@
 
 One file per case; adding a case adds a file, not code.
 
-* tests/corpus/ holds solutions a learner can hand in. They go through the whole of
+* tests/corpus/*.py are solutions a learner can hand in. They go through the whole of
   `vecdrill check` in one run, static gate first, so many attacks end as `forbidden` or `loop`
   with nothing run; the others attack with what the gate allows (torch and numpy).
-* tests/corpus_ungated/ holds attacks that need os, sys, ctypes...: the gate would stop them before
+* tests/corpus/ungated/ holds attacks that need os, sys, ctypes...: the gate would stop them before
   they run, so they go straight to `checker.check_past_gate`, which builds the worker request as a
   check does, to prove the sandbox itself.
 
@@ -26,6 +26,9 @@ checksummed too), @PORT@ (a TCP listener on 127.0.0.1 that must hear nothing), @
 fixture course, whose answers must stay hidden), @CACHE@ (vecdrill's cache) and @SECRET@ (a value
 in vecdrill's environment that no child may see). Every path the run makes lies below one fresh
 folder, /tmp/vecdrill-corpus-*, whose name also marks each process of the run: none may outlive it.
+
+Every run starts a Python that imports torch, about 5 s of CPU each: the corpus is marked slow. Under
+pytest-xdist use `--dist loadgroup`, which keeps each batch (a folder under one layer) on one worker.
 """
 
 from __future__ import annotations
@@ -52,11 +55,10 @@ from tests.conftest import FIXTURE_COURSE, REPO
 from vecdrill import catalogue, checker, paths, sandbox
 
 GATED = REPO / "tests" / "corpus"
-UNGATED = REPO / "tests" / "corpus_ungated"
+UNGATED = GATED / "ungated"
 TIMEOUT = "4"
 FALLBACK_LAYERS = ("unshare", "plain")
 _HEADER = re.compile(r"^# ([a-z-]+): (.+)$", re.MULTILINE)
-# Made at run time, not kept in git: name -> (maker, verdict, part of the message).
 _Maker = Callable[[Path], object]
 
 
@@ -87,6 +89,7 @@ def _make_big(path: Path) -> None:
         big.truncate(100 * 1024**2)
 
 
+# Made at run time, not kept in git: name -> (maker, verdict, part of the message).
 RUNTIME_CASES: dict[str, tuple[_Maker, str, str]] = {
     "path_directory.py": (Path.mkdir, "syntax", "is a directory; pass a Python file"),
     "path_fifo.py": (_make_fifo, "syntax", "is not a regular file (a FIFO, socket or device)"),

@@ -61,6 +61,12 @@ for _ in range(count):
 """
 
 
+
+@pytest.fixture(autouse=True)
+def _cache_follows_home(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests are about where VECDRILL_HOME puts things, so the shared test cache steps aside."""
+    monkeypatch.delenv(paths.CACHE_ENV, raising=False)
+
 def python_child(
     code: str, *args: str, stdin: int | None = None, stdout: int | None = None
 ) -> subprocess.Popen[str]:
@@ -123,6 +129,7 @@ def test_unknown_keys_in_an_entry_survive_a_rewrite(tmp_path: Path) -> None:
 def test_vecdrill_home_holds_everything(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     home = tmp_path / "home"
     monkeypatch.setenv(paths.HOME_ENV, str(home))
+    monkeypatch.delenv(paths.CACHE_ENV, raising=False)
 
     locations = [paths.data_dir(), paths.cache_dir(), paths.progress_file(), paths.backups_dir()]
     progress.record_attempt("relu-where", passed=True)
@@ -131,6 +138,13 @@ def test_vecdrill_home_holds_everything(tmp_path: Path, monkeypatch: pytest.Monk
     assert len(set(locations)) == len(locations)
     assert paths.progress_file().is_file()
     assert progress.solved_ids(progress.load()) == {"relu-where"}
+
+
+def test_cache_dir_can_move_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(paths.HOME_ENV, str(tmp_path / "home"))
+    monkeypatch.setenv(paths.CACHE_ENV, str(tmp_path / "shared-cache"))
+    assert paths.cache_dir() == tmp_path / "shared-cache"
+    assert paths.data_dir() == tmp_path / "home" / "data"
 
 
 def test_relative_vecdrill_home_is_pinned_at_the_start_folder(

@@ -14,7 +14,7 @@ import torch
 
 from tests.conftest import FIXTURE_COURSE, run_cli
 from vecdrill import scaling
-from vecdrill.bench import Samples, shares_memory, time_calls
+from vecdrill.bench import Samples, time_calls
 from vecdrill.report import ScalingPoint
 from vecdrill.timing import summarize
 
@@ -59,14 +59,27 @@ def test_time_calls_gives_each_call_fresh_inputs_and_a_median() -> None:
     assert min(measured.samples.seconds) <= measured.samples.median
 
 
-def test_time_calls_catches_a_function_returning_the_same_memory_again() -> None:
+def _reuses(function: Any, fresh: Any) -> bool:
+    return time_calls(function, fresh, device="cpu", budget_seconds=0.002).reused_output
+
+
+def test_time_calls_catches_a_function_returning_memory_it_kept() -> None:
     kept = torch.randn(8)
-    measured = time_calls(lambda x: kept, lambda: {"x": torch.randn(8)}, device="cpu",
-                          budget_seconds=0.001)
-    assert measured.reused_output
-    view = time_calls(lambda x: kept[1:], lambda: {"x": torch.randn(8)}, device="cpu",
-                      budget_seconds=0.001)
-    assert view.reused_output  # a view of the same buffer counts too
+    fresh = lambda: {"x": torch.randn(8)}  # noqa: E731
+    assert _reuses(lambda x: kept, fresh)
+    assert _reuses(lambda x: kept[1:], fresh)  # a view of the kept buffer
+    assert _reuses(lambda x: kept.detach(), fresh)  # a new tensor on the kept storage
+    assert _reuses(lambda x: (x * 2, kept), fresh)  # one item of a tuple
+    cached = np.arange(10.0)
+    assert _reuses(lambda x: cached[2:], lambda: {"x": np.zeros(3)})
+
+
+def test_fresh_results_are_not_mistaken_for_reused_ones_when_memory_is_recycled() -> None:
+    fresh = lambda: {"x": torch.randn(8)}  # noqa: E731
+    assert not _reuses(lambda x: x * 2, fresh)  # the allocator may hand out the same address
+    assert not _reuses(lambda x: x, fresh)  # the input is a fresh copy every call
+    assert not _reuses(lambda x: np.zeros(4), fresh)
+    assert not _reuses(lambda x: (torch.zeros(0), 3.0), fresh)  # nothing to own
 
 
 def test_the_cpu_clock_ignores_time_spent_off_the_cpu() -> None:
@@ -79,14 +92,6 @@ def test_the_cpu_clock_ignores_time_spent_off_the_cpu() -> None:
     cpu = time_calls(wait, fresh, device="cpu", budget_seconds=0.01, cpu_clock=True)
     assert wall.samples.median >= 0.004
     assert cpu.samples.median < 0.002
-
-
-def test_shares_memory_sees_numpy_views_and_tuples_but_not_fresh_results() -> None:
-    base = np.arange(10.0)
-    assert shares_memory((base, 1), (np.zeros(2), base[2:]))
-    assert not shares_memory(base, base.copy())
-    assert not shares_memory(torch.zeros(0), torch.zeros(0))  # empty results share nothing
-    assert not shares_memory(3.0, 3.0)
 
 
 def test_thinned_samples_keep_the_median_quartiles_and_count() -> None:

@@ -2,13 +2,14 @@
 
 Runs inside the child processes, where the thread count is pinned (one by default). Every call
 gets its own copy of the inputs (copied outside the timed region), so a solution that caches
-answers between calls gains nothing; one that hands back the same result object again is caught,
-because each output is kept alive until the next call's output has been compared with it.
+answers between calls gains nothing, and one that hands back memory it returned before (and kept
+alive) is caught.
 """
 
 from __future__ import annotations
 
 import statistics
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from time import perf_counter, process_time, thread_time  # bound before learner code runs
@@ -75,43 +76,51 @@ def time_calls(function: Callable[..., Any], fresh_kwargs: Callable[[], dict[str
     while len(walls) < min_repeats or (
             len(walls) < max_repeats and spent < budget_seconds and perf_counter() < deadline):
         kwargs = fresh_kwargs()
+        kept = [weakref.ref(owner) for owner in memory_owners(output)]
+        output = None  # from here only the function itself can keep the last result alive
         sync()
         cpu_start = thread_time() if cpu_clock else 0.0
         start = perf_counter()
-        previous, output = output, function(**kwargs)
+        output = function(**kwargs)
         sync()
         wall = perf_counter() - start
         walls.append(wall)
         lesser.append(min(wall, thread_time() - cpu_start) if cpu_clock else wall)
         spent += lesser[-1]
-        reused = reused or shares_memory(previous, output)
+        reused = reused or _returned_again(kept, output)
     others = (process_time() - process_start) - (thread_time() - thread_start)
     alone = others < _CLOCK_TICK + 0.05 * (thread_time() - thread_start)
     seconds = lesser if alone else walls
     return Measured(Samples(seconds, len(seconds)), output, reused)
 
 
-def shares_memory(earlier: Any, later: Any) -> bool:
-    """True when a tensor or array in `later` lives in the same memory as one in `earlier`."""
-    before = _addresses(earlier)
-    return any(address in before for address in _addresses(later))
-
-
-def _addresses(output: Any) -> set[int]:
-    """Base addresses of the non-empty buffers behind each tensor or array in a result."""
+def memory_owners(output: Any) -> list[Any]:
+    """What owns the memory behind each non-empty tensor or array in a result: a tensor's
+    storage (one Python object for as long as the memory lives), an array's base array."""
     items = output if type(output) is tuple else (output,)
-    found = set()
+    owners = []
     for item in items:
         try:
             if callable(getattr(item, "untyped_storage", None)) and item.numel() > 0:
-                found.add(int(item.untyped_storage().data_ptr()))
+                owners.append(item.untyped_storage())
             elif type(item).__name__ == "ndarray" and item.size > 0:
                 while type(item.base).__name__ == "ndarray":
                     item = item.base
-                found.add(int(item.ctypes.data))
-        except (RuntimeError, NotImplementedError, AttributeError, TypeError):
+                owners.append(item)
+        except (RuntimeError, NotImplementedError, TypeError):
             continue  # sparse or exotic results have no single buffer to compare
-    return found
+    return owners
+
+
+def _returned_again(kept: list[weakref.ref[Any]], output: Any) -> bool:
+    """True when the new result lives in memory that the last result used and that something
+    besides vecdrill (a cache in the solution) kept alive."""
+    alive = {_address(owner) for ref in kept if (owner := ref()) is not None}
+    return any(_address(owner) in alive for owner in memory_owners(output))
+
+
+def _address(owner: Any) -> int:
+    return int(owner.data_ptr() if hasattr(owner, "data_ptr") else owner.ctypes.data)
 
 
 def _synchronizer(device: str) -> Callable[[], None]:

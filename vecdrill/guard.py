@@ -84,7 +84,8 @@ def install(box: Path, result_fd: int, *, plain_mode: bool) -> None:
     """Arm the guards for the rest of this process; call once, after warm-ups.
 
     ``plain_mode`` is true where the filesystem is not read-only around the box (unshare, plain):
-    then the audit hook is added and seccomp also refuses removals and renames.
+    then the audit hook is added (it reads the hidden paths from $VECDRILL_HIDDEN) and seccomp
+    also refuses every change to a file, in the box too.
     """
     tempfile.gettempdir()  # it probes by creating and unlinking a file: do that before seccomp
     if os.environ.get(SECCOMP_ENV) == "1":

@@ -73,7 +73,7 @@ def problems(catalogue: Catalogue) -> None:
         err.print(f"[yellow]Broken drill skipped:[/] {safe(str(problem))}")
 
 
-def drill_detail(drill: Drill, lang: str) -> None:
+def drill_detail(drill: Drill, lang: str, *, how_to_start: bool = True) -> None:
     from rich.panel import Panel
     from rich.syntax import Syntax
 
@@ -96,8 +96,9 @@ def drill_detail(drill: Drill, lang: str) -> None:
         out.print(f"  {spec.name}: {what}")
     sizes = "; ".join(_size(s) for s in drill.sizes)
     out.print(f"\nChecked at sizes: {sizes}\nBenchmark size: {_size(drill.bench)}")
-    out.print(f"\nStart it with [bold]vecdrill try {drill.id}[/], or check a file with "
-              f"[bold]vecdrill check FILE --drill {drill.id}[/].")
+    if how_to_start:
+        out.print(f"\nStart it with [bold]vecdrill try {drill.id}[/], or check a file with "
+                  f"[bold]vecdrill check FILE --drill {drill.id}[/].")
 
 
 def results(results: list[FileResult], *, show_output: bool = True, lang: str = "en",

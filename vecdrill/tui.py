@@ -54,7 +54,7 @@ class WatchScreen:
         self._started = time.monotonic()
 
     def intro(self, created: bool) -> None:
-        render.drill_detail(self._drill, self._lang)
+        render.drill_detail(self._drill, self._lang, how_to_start=False)
         where = render.safe(str(self._path))
         self._out.print(f"\nCreated [bold]{where}[/] from the starter: write your solution there."
                         if created else f"\nYour file [bold]{where}[/] already exists; vecdrill "
@@ -118,7 +118,7 @@ class WatchScreen:
     def _redraw(self, draw: Callable[[], None]) -> None:
         if self._out.is_terminal:
             self._out.clear()
-            render.drill_detail(self._drill, self._lang)
+            render.drill_detail(self._drill, self._lang, how_to_start=False)
             self._out.print(f"Your file: [bold]{render.safe(str(self._path))}[/]\n")
         else:
             self._out.print(f"--- {time.strftime('%H:%M:%S')} ---")

@@ -63,6 +63,10 @@ def is_untouched(drill: Drill, path: Path) -> bool:
 
 
 def needs_backup(drill: Drill, path: Path) -> bool:
+    """True when `path` holds something of the learner's that a reset would replace."""
+    if path.exists() and not path.is_file():
+        raise UsageError(f"{path} is not a regular file, so vecdrill leaves it alone; choose "
+                         "your drill file with --path")
     return path.exists() and not is_untouched(drill, path)
 
 

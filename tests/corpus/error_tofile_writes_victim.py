@@ -3,7 +3,6 @@
 # message: your solution raised FileNotFoundError
 # expect-guarded: error
 # message-guarded: your solution raised PermissionError
-# layers: all
 import torch
 
 

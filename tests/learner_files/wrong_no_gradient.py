@@ -1,6 +1,6 @@
 # vecdrill: fx-double
 # expect: wrong
-# message: gradient of x
+# message: no gradient reaches x
 import torch
 
 

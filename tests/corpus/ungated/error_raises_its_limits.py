@@ -3,7 +3,6 @@
 # message: your solution raised ValueError: not allowed to raise maximum limit
 # expect-guarded: error
 # message-guarded: the vecdrill sandbox does not allow resource.setrlimit
-# layers: all
 import resource
 
 import torch

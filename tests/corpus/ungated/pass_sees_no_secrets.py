@@ -1,7 +1,6 @@
 # vecdrill: fx-double
 # expect: pass
 # message: your solution matches the loop
-# layers: all
 import os
 
 import torch
