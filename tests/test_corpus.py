@@ -2,10 +2,10 @@
 
 One file per case; adding a case adds a file, not code.
 
-* tests/corpus/*.py are solutions a learner can hand in. They go through the whole of
+* tests/corpus/ holds solutions a learner can hand in. They go through the whole of
   `vecdrill check` in one run, static gate first, so many attacks end as `forbidden` or `loop`
   with nothing run; the others attack with what the gate allows (torch and numpy).
-* tests/corpus/ungated/ holds attacks that need os, sys, ctypes...: the gate would stop them before
+* tests/corpus_ungated/ holds attacks that need os, sys, ctypes...: the gate would stop them before
   they run, so they go straight to `checker.check_past_gate`, which builds the worker request as a
   check does, to prove the sandbox itself.
 
@@ -55,7 +55,7 @@ from tests.conftest import FIXTURE_COURSE, REPO
 from vecdrill import catalogue, checker, paths, sandbox
 
 GATED = REPO / "tests" / "corpus"
-UNGATED = GATED / "ungated"
+UNGATED = REPO / "tests" / "corpus_ungated"
 TIMEOUT = "4"
 FALLBACK_LAYERS = ("unshare", "plain")
 _HEADER = re.compile(r"^# ([a-z-]+): (.+)$", re.MULTILINE)

@@ -128,3 +128,9 @@ def test_piped_check_is_plain_and_its_figures_match_json(tmp_path: Path) -> None
     timing = document["results"][0]["devices"][0]["timing"]
     assert f"work at N=16: loop {timing['loop_ops']} torch operations, yours 1" in shown.stdout
     assert "# fx-double" in shown.stdout and "Next: vecdrill try" in shown.stdout
+
+
+def test_scaling_without_timing_is_a_usage_error() -> None:
+    done = run_cli("check", str(SOLUTION), "--scaling", "--no-bench")
+    assert done.returncode == 2
+    assert "drop --no-bench" in done.stderr

@@ -85,7 +85,8 @@ def time_calls(function: Callable[..., Any], fresh_kwargs: Callable[[], dict[str
         sync()
         wall = perf_counter() - start
         walls.append(wall)
-        lesser.append(min(wall, thread_time() - cpu_start) if cpu_clock else wall)
+        cpu = thread_time() - cpu_start if cpu_clock else 0.0
+        lesser.append(min(wall, cpu) if cpu > 0 else wall)  # 0: a clock too coarse to use
         spent += lesser[-1]
         reused = reused or _returned_again(kept, output)
     others = (process_time() - process_start) - (thread_time() - thread_start)

@@ -81,6 +81,8 @@ def check(
 
     if jobs < 1:
         raise UsageError(f"--jobs {jobs!r} must be at least 1")
+    if scaling and no_bench:
+        raise UsageError("--scaling times the loop and your solution; drop --no-bench to use it")
     language = locale.pick(lang)
     options = CheckOptions(drill_id=drill, device=device, seed=seed, bench=not no_bench,
                            timeout=timeout, isolation=isolation, scaling=scaling)
