@@ -176,8 +176,8 @@ def test_a_frozen_zygote_is_killed_and_replaced(course: catalogue.Catalogue) -> 
 
 
 def _run_source(worker: warm.WarmWorker, course: catalogue.Catalogue, source: str,
-                isolation: str | None = None,
-                limits: sandbox.Limits = PATIENT) -> sandbox.ChildRun:
+                isolation: str | None = None, limits: sandbox.Limits = PATIENT,
+                hide_answers: bool = False) -> sandbox.ChildRun:
     """Send the worker a solution the static gate would refuse, to test what runs behind it."""
     drill = course.get("fx-double")
     report = sandbox.detect_isolation(isolation)
@@ -186,8 +186,9 @@ def _run_source(worker: warm.WarmWorker, course: catalogue.Catalogue, source: st
                "cases": [c.as_request() for c in checker.build_cases(drill, ["cpu"], 7)],
                "grad": False, "probe": None, "bench": [],
                "plain_mode": report.layer is not sandbox.Isolation.BWRAP}
+    hidden = checker.answer_paths(drill) if hide_answers else {}
     return worker.run(list(warm.WORKER_ARGS), json.dumps(request).encode(), limits=limits,
-                      isolation=report, readable_paths=[drill.folder])
+                      isolation=report, readable_paths=[drill.folder], hidden_paths=hidden)
 
 
 def _answer(run: sandbox.ChildRun) -> dict[str, object]:
@@ -205,6 +206,29 @@ def test_guards_hold_in_a_warm_child(course: catalogue.Catalogue, isolation: str
         again = _answer(_run_source(fresh, course, DOUBLE, isolation))
         assert again["status"] == "ok"
         assert fresh.problem is None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("isolation", [None, "plain"])
+def test_a_warm_check_cannot_read_the_answers(course: catalogue.Catalogue,
+                                              isolation: str | None) -> None:
+    folder = course.get("fx-double").folder
+    peek = ("def fx_double(x):\n"
+            "    for name in ('solution.py', 'explain.md'):\n"
+            "        try:\n"
+            f"            print(name, repr(open({str(folder)!r} + '/' + name).read()))\n"
+            "        except OSError as exc:\n"
+            "            print(name, type(exc).__name__)\n"
+            "    return x * 2\n")
+    with warm.WarmWorker() as fresh:
+        run = _run_source(fresh, course, peek, isolation, hide_answers=True)
+        assert fresh.problem is None and _answer(run)["status"] == "ok"
+    first_call = run.stdout.splitlines()[:2]
+    if isolation is None and sandbox.detect_isolation(None).layer is sandbox.Isolation.BWRAP:
+        starter = repr((folder / "starter.py").read_text())
+        assert first_call == [f"solution.py {starter}", "explain.md ''"]  # masked by the mounts
+    else:  # refused by the guard
+        assert first_call == ["solution.py PermissionError", "explain.md PermissionError"]
 
 
 @pytest.mark.slow

@@ -10,7 +10,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from vecdrill.drills import MANIFEST, Drill, load_drill
+from vecdrill.drill_cache import DrillCache
+from vecdrill.drills import MANIFEST, Drill
 from vecdrill.errors import DrillError, UsageError
 
 
@@ -52,13 +53,14 @@ def search_path(extra: list[Path] | None = None) -> list[Path]:
 def load_catalogue(extra: list[Path] | None = None) -> Catalogue:
     catalogue = Catalogue()
     seen: dict[str, Path] = {}
+    cache = DrillCache()
     for root in search_path(extra):
         if not root.is_dir():
             raise UsageError(f"the drill folder {str(root)!r} does not exist; check --drills "
                              "or VECDRILL_PATH")
         for folder in _drill_folders(root):
             try:
-                drill = load_drill(folder)
+                drill = cache.load(folder)
             except DrillError as problem:
                 catalogue.problems.append(problem)
                 continue
@@ -69,6 +71,7 @@ def load_catalogue(extra: list[Path] | None = None) -> Catalogue:
                 continue
             seen[drill.id] = folder
             catalogue.drills[drill.id] = drill
+    cache.save()
     return catalogue
 
 

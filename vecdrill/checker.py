@@ -100,7 +100,7 @@ def check_past_gate(path: Path, source: bytes, drill: Drill, options: CheckOptio
             timeout=max(120.0, timeout * 6))
         run = runner(["-m", "vecdrill.worker"], json.dumps(request).encode(), limits=limits,
                      isolation=isolation, readable_paths=[drill.folder],
-                     hidden_paths=_answer_paths(drill))
+                     hidden_paths=answer_paths(drill))
         pieces = expected.result()
     result = FileResult(str(path), drill.id, Verdict.PASS, "", stdout=run.stdout,
                         stderr=run.stderr, isolation=isolation.layer.value)
@@ -112,7 +112,7 @@ def check_past_gate(path: Path, source: bytes, drill: Drill, options: CheckOptio
     return result
 
 
-def _answer_paths(drill: Drill) -> dict[Path, Path | None]:
+def answer_paths(drill: Drill) -> dict[Path, Path | None]:
     """What the solution's process must not read, with what it finds there instead: the drill's
     answers (the starter stands in for the solution, so the worker still loads the drill), and
     vecdrill's state (the cache holds the loop's expected outputs). The state folders are made

@@ -56,6 +56,12 @@ def _dispatch_counter() -> Any:
     from torch.utils._python_dispatch import TorchDispatchMode
 
     class DispatchCounter(TorchDispatchMode):  # type: ignore[no-untyped-call]
+        @classmethod
+        def _should_skip_dynamo(cls) -> bool:
+            # Otherwise torch wraps __torch_dispatch__ in torch._disable_dynamo, whose first use
+            # imports torch._dynamo: seconds of start-up for a counter that never compiles.
+            return False
+
         def __init__(self) -> None:
             super().__init__()  # type: ignore[no-untyped-call]
             self.count = 0

@@ -100,7 +100,7 @@ def _warm_up(drill: Drill) -> None:
     import torch.utils._python_dispatch
 
     tempfile.gettempdir()
-    # An op under the dispatch counter: the first one imports torch._dynamo (seconds of start-up).
+    # One op under the dispatch counter, so its lazy imports happen before the guard is installed.
     counting.count_work(lambda: torch.ones(2) * 2, {}, torch_ops=drill.library == "torch")
 
 

@@ -1,0 +1,97 @@
+"""The drill cache: a changed drill is read again, a broken one is reported, a bad cache is
+ignored. Folders are copied from the fixture course and aged past the racy window, as a drill
+that was not just edited is."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import FIXTURE_COURSE
+from vecdrill.drill_cache import DrillCache
+from vecdrill.drills import load_drill
+from vecdrill.errors import DrillError
+
+
+def _aged_copy(tmp_path: Path) -> Path:
+    folder = tmp_path / "fx-double"
+    shutil.copytree(FIXTURE_COURSE / "fx-double", folder)
+    _age(folder)
+    return folder
+
+
+def _age(folder: Path) -> None:
+    old = time.time() - 60
+    for file in folder.iterdir():
+        os.utime(file, (old, old))
+
+
+def _edit(folder: Path, old: str, new: str) -> None:
+    manifest = folder / "drill.toml"
+    manifest.write_text(manifest.read_text().replace(old, new, 1))
+    _age(folder)
+
+
+def test_a_cached_drill_equals_the_parsed_one(tmp_path: Path) -> None:
+    folder = _aged_copy(tmp_path)
+    first = DrillCache(tmp_path / "cache.json")
+    assert first.load(folder) == load_drill(folder)
+    first.save()
+    assert DrillCache(tmp_path / "cache.json").load(folder) == load_drill(folder)
+
+
+def test_an_edited_manifest_is_read_again(tmp_path: Path) -> None:
+    folder = _aged_copy(tmp_path)
+    cache = DrillCache(tmp_path / "cache.json")
+    title = cache.load(folder).title
+    cache.save()
+    _edit(folder, f'title = "{title}"', 'title = "Renamed"')
+    assert DrillCache(tmp_path / "cache.json").load(folder).title == "Renamed"
+
+
+def test_a_drill_broken_after_caching_is_reported(tmp_path: Path) -> None:
+    folder = _aged_copy(tmp_path)
+    cache = DrillCache(tmp_path / "cache.json")
+    cache.load(folder)
+    cache.save()
+    _edit(folder, "level = ", "level = 9 #")
+    with pytest.raises(DrillError, match="level = 9"):
+        DrillCache(tmp_path / "cache.json").load(folder)
+
+
+def test_a_just_written_drill_is_not_cached(tmp_path: Path) -> None:
+    folder = tmp_path / "fx-double"
+    shutil.copytree(FIXTURE_COURSE / "fx-double", folder, copy_function=shutil.copy)
+    cache = DrillCache(tmp_path / "cache.json")
+    cache.load(folder)
+    cache.save()
+    assert not (tmp_path / "cache.json").exists()
+
+
+@pytest.mark.parametrize("content", ["{not json", '{"version": 99, "drills": {}}', "[]",
+                                     '{"version": 1, "reader": null, "drills": {"x": 1}}'])
+def test_an_unusable_cache_file_is_ignored_and_replaced(tmp_path: Path, content: str) -> None:
+    folder = _aged_copy(tmp_path)
+    file = tmp_path / "cache.json"
+    file.write_text(content)
+    cache = DrillCache(file)
+    assert cache.load(folder) == load_drill(folder)
+    cache.save()
+    assert str(folder) in json.loads(file.read_text())["drills"]
+
+
+def test_a_tampered_entry_is_read_again(tmp_path: Path) -> None:
+    folder = _aged_copy(tmp_path)
+    file = tmp_path / "cache.json"
+    cache = DrillCache(file)
+    cache.load(folder)
+    cache.save()
+    document = json.loads(file.read_text())
+    del document["drills"][str(folder)]["drill"]["inputs"]
+    file.write_text(json.dumps(document))
+    assert DrillCache(file).load(folder) == load_drill(folder)
