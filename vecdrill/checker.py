@@ -23,7 +23,7 @@ from vecdrill.catalogue import Catalogue
 from vecdrill.compare import Tolerance
 from vecdrill.drills import Drill, Size
 from vecdrill.reference import Case
-from vecdrill.report import DeviceResult, FileResult, Finding, Verdict
+from vecdrill.report import DeviceResult, FileResult, Verdict
 from vecdrill.source import Unreadable, read_source, resolve_drill
 from vecdrill.timing import timing_report
 
@@ -67,8 +67,7 @@ def check_file(path: Path, catalogue: Catalogue, options: CheckOptions,
 def _check_source(path: Path, source: bytes, drill: Drill, options: CheckOptions,
                   runner: Runner) -> FileResult:
     rules = loops.GateRules(drill.library, drill.function, drill.banned, drill.allowed_imports)
-    findings = [Finding(f.code, f.line, f.col, f.kind, f.message)
-                for f in loops.scan(source, rules)]
+    findings = loops.scan(source, rules)
     if findings:
         first = min(findings, key=lambda f: (_FINDING_ORDER.get(f.kind, 3), f.line, f.col))
         return FileResult(str(path), drill.id, Verdict(first.kind),

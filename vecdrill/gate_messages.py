@@ -1,4 +1,5 @@
-"""How the gate speaks: the Finding it reports, the log of one scan and shared wording.
+"""How the gate speaks: the findings it reports (`report.Finding`), the log of one scan and shared
+wording.
 
 Several checks flag the same names (a builtin by name, `math.prod` by dotted path), so
 the wording lives here once and every check says it the same way.
@@ -7,25 +8,14 @@ the wording lives here once and every check says it the same way.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
 
 from vecdrill.gate_rules import BUILTIN_REPLACEMENTS
+from vecdrill.report import Finding
 
 _KIND_BY_PREFIX = {"S": "syntax", "L": "loop", "F": "forbidden"}
 
 # A rule's verdict on one name: (code, message), or None when the name is fine.
 Problem = tuple[str, str] | None
-
-
-@dataclass(frozen=True)
-class Finding:
-    """One problem the gate found, located in the learner's file."""
-
-    code: str
-    line: int
-    col: int
-    kind: str
-    message: str
 
 
 def finding(code: str, line: int, col: int, message: str) -> Finding:

@@ -21,6 +21,7 @@ from vecdrill.gate_names import NameResolver
 from vecdrill.gate_rules import (
     BASE_IMPORTS,
     CALL_DEPENDENT,
+    FILE_METHODS,
     FORBIDDEN_API,
     LIBRARY_ROOTS,
     METHOD_OWNERS,
@@ -130,7 +131,7 @@ class ReferenceChecker:
                 return "F004", f"`{prefix}` is private API: use public functions instead"
             if self._is_banned(prefix):
                 return "F007", _banned_message(prefix)
-            if prefix in FORBIDDEN_API:
+            if prefix in FORBIDDEN_API or part in FILE_METHODS:
                 return (
                     "F003",
                     f"`{prefix}` is off limits in a drill solution: "
@@ -175,6 +176,8 @@ class ReferenceChecker:
     def _method_problem(self, name: str) -> Problem:
         if name in self.banned_methods or (name.endswith("_") and name[:-1] in self.banned_methods):
             return "F007", _banned_message(f".{name}")
+        if name in FILE_METHODS:
+            return "F003", f"`.{name}` reads or writes a file: a drill solution works on its inputs only"
         if name in PER_ELEMENT_METHODS:
             return (
                 "L008",

@@ -10,12 +10,13 @@ from __future__ import annotations
 import ast
 
 from vecdrill.gate_builtins import BuiltinChecker
-from vecdrill.gate_messages import Finding, FindingLog, dunder_message, finding
+from vecdrill.gate_messages import FindingLog, dunder_message, finding
 from vecdrill.gate_names import NameResolver
 from vecdrill.gate_recursion import check_recursion
 from vecdrill.gate_references import ReferenceChecker
 from vecdrill.gate_rules import COMPREHENSIONS, GateRules, is_dunder
 from vecdrill.gate_scopes import Tree
+from vecdrill.report import Finding
 
 _COMPREHENSION_FINDINGS = {
     ast.ListComp: ("L003", "list comprehension is a for loop in one line"),

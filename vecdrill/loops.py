@@ -62,9 +62,10 @@ import ast
 import re
 import warnings
 
-from vecdrill.gate_messages import Finding, finding
+from vecdrill.gate_messages import finding
 from vecdrill.gate_rules import GateRules
 from vecdrill.gate_visitor import Gate
+from vecdrill.report import Finding
 
 __all__ = ["MAX_SOURCE_BYTES", "Finding", "GateRules", "defined_functions", "marker_drill_id", "scan"]
 

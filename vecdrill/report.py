@@ -29,8 +29,10 @@ class Verdict(str, enum.Enum):
         return self is Verdict.PASS
 
 
-@dataclass
+@dataclass(frozen=True)
 class Finding:
+    """One problem the static gate found, located in the learner's file."""
+
     code: str
     line: int
     col: int

@@ -42,7 +42,7 @@ __all__ = [
     "doctor_facts", "run_sandboxed",
 ]  # fmt: skip
 
-_MARKER_ENV = "VECDRILL_RUN"  # tags every process of one run, so setsid() escapees are found
+MARKER_ENV = "VECDRILL_RUN"  # tags every process of one run, so setsid() escapees are found
 _SAFE_PATH = "/usr/local/bin:/usr/bin:/bin"
 _READY_FD = 5
 _NO_ENV: Mapping[str, str] = MappingProxyType({})
@@ -98,13 +98,10 @@ def run_sandboxed(
         except OSError:
             cgroup = None  # the backstop is optional
         try:
-            hidden = {os.path.realpath(path): None if stand_in is None else str(stand_in)
-                      for path, stand_in in hidden_paths.items()}
-            command = _command(args, box, isolation.layer, readable_paths, limits.scratch_bytes,
-                               hidden)  # fmt: skip
-            child_env = _child_env(env, box, isolation, limits)
-            if hidden:
-                child_env[HIDDEN_ENV] = json.dumps(sorted(hidden))
+            hidden = resolve_hidden(hidden_paths)
+            command = child_command(args, box, isolation.layer, readable_paths,
+                                    limits.scratch_bytes, hidden)
+            child_env = child_environment(env, box, isolation, limits, hidden)
             return _supervise(command, child_env, box, request, limits, isolation.layer, cgroup)
         finally:
             if cgroup is not None:
@@ -113,7 +110,7 @@ def run_sandboxed(
         reaper.remove_box(box)
 
 
-def _command(
+def child_command(
     args: list[str], box: Path, layer: Isolation, readable: Sequence[Path], scratch_bytes: int,
     hidden: Mapping[str, str | None] = _NOTHING_HIDDEN,
 ) -> list[str]:  # fmt: skip
@@ -126,25 +123,36 @@ def _command(
     return bwrap_command(python, box, readable, scratch_bytes, hidden)
 
 
-def _child_env(
-    caller: Mapping[str, str], box: Path, isolation: IsolationReport, limits: Limits
+def resolve_hidden(hidden_paths: Mapping[Path, Path | None]) -> dict[str, str | None]:
+    """Hidden paths as the real paths the mounts and the guard compare against."""
+    return {os.path.realpath(path): None if stand_in is None else str(stand_in)
+            for path, stand_in in hidden_paths.items()}
+
+
+def child_environment(
+    caller: Mapping[str, str], box: Path, isolation: IsolationReport, limits: Limits,
+    hidden: Mapping[str, str | None],
 ) -> dict[str, str]:
-    """A scrubbed environment: the caller's extras, then ours (which win).
+    """A scrubbed environment: the caller's extras, then ours (which win), and for the guard of
+    the plain and unshare layers the paths to refuse.
 
     glibc's malloc moves its mmap threshold as blocks are freed, so one run serves a tensor from
     fresh pages (page faults inside the timed call) and the next from its heap: measured here,
     that flips a gather's time by 1.5x between runs. Fixed thresholds keep every run on the heap.
     """
     threads = str(limits.threads)
-    return {
+    env = {
         **caller,
         "PATH": _SAFE_PATH, "HOME": str(box), "TMPDIR": str(box), "LANG": "C.UTF-8",
         "OMP_NUM_THREADS": threads, "MKL_NUM_THREADS": threads, "OPENBLAS_NUM_THREADS": threads,
         "MALLOC_MMAP_THRESHOLD_": str(32 * 1024**2), "MALLOC_TRIM_THRESHOLD_": str(1024**3),
         REQUEST_FD_ENV: "3", RESULT_FD_ENV: "4", BOX_ENV: str(box),
         LAYER_ENV: isolation.layer.value, SECCOMP_ENV: "1" if isolation.seccomp else "0",
-        _MARKER_ENV: uuid.uuid4().hex,
+        MARKER_ENV: uuid.uuid4().hex,
     }  # fmt: skip
+    if hidden:
+        env[HIDDEN_ENV] = json.dumps(sorted(hidden))
+    return env
 
 
 def _supervise(
@@ -166,7 +174,7 @@ def _supervise(
     streams = pipes.Streams(request, request_write, stdout_read, stderr_read, result_read, limits,
                             ready_read)  # fmt: skip
     extra_cpu = limits.startup_cpu_seconds if has_startup else 0
-    prepare = _child_setup(request_read, result_write, rlimits(limits, extra_cpu), cgroup,
+    prepare = child_setup(request_read, result_write, rlimits(limits, extra_cpu), cgroup,
                            ready_write)  # fmt: skip
     if has_startup:
         child_env = {**child_env, READY_FD_ENV: str(_READY_FD)}
@@ -183,7 +191,7 @@ def _supervise(
         for fd in (request_read, result_write, stdout_write, stderr_write, ready_write):
             if fd is not None:
                 os.close(fd)
-    marker = f"{_MARKER_ENV}={child_env[_MARKER_ENV]}".encode()
+    marker = f"{MARKER_ENV}={child_env[MARKER_ENV]}".encode()
     try:
         watched = supervise.watch(child.pid, streams, limits, marker, started)
     finally:
@@ -194,7 +202,7 @@ def _supervise(
     return supervise.child_run(watched, status, usage, streams, layer, cgroup)
 
 
-def _child_setup(
+def child_setup(
     request_fd: int, result_fd: int, kernel_limits: list[tuple[int, int, int]],
     cgroup: reaper.Cgroup | None, ready_fd: int | None = None,
 ) -> Callable[[], None]:  # fmt: skip
@@ -231,7 +239,7 @@ _pump_until_exit = pipes.pump_until_exit
 _kill_tree = reaper.kill_tree
 _remove_box = reaper.remove_box
 _rlimits = rlimits
-_exit_status = supervise.exit_status
+exit_status = supervise.exit_status
 
 
 def _scratch_bytes(limits: Limits) -> int:

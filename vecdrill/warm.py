@@ -12,7 +12,6 @@ runs cold, and after repeated failures every check does, with `problem` saying w
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import resource
 import signal
@@ -26,7 +25,6 @@ from pathlib import Path
 from typing import IO
 
 from vecdrill import reaper, sandbox, zygote
-from vecdrill.guard import HIDDEN_ENV
 from vecdrill.isolation import IsolationReport
 from vecdrill.limits import Limits
 from vecdrill.pipes import DRAIN_GRACE_SECONDS
@@ -144,20 +142,17 @@ class _Zygote:
                 _ZYGOTE_LIMITS.data_bytes + 2 * reaper.CGROUP_HEADROOM)
         except OSError:
             self._cgroup = None  # the backstop is optional, as for cold runs
-        hidden = {os.path.realpath(path): None if stand_in is None else str(stand_in)
-                  for path, stand_in in layout.hidden.items()}
-        command = sandbox._command(["-m", "vecdrill.zygote"], self._box,
-                                   layout.isolation.layer, sorted(layout.readable),
-                                   _ZYGOTE_LIMITS.scratch_bytes, hidden)
-        env = sandbox._child_env({}, self._box, layout.isolation, _ZYGOTE_LIMITS)
-        if hidden:
-            env[HIDDEN_ENV] = json.dumps(sorted(hidden))  # for the guard of plain and unshare
-        self._marker = f"{sandbox._MARKER_ENV}={env[sandbox._MARKER_ENV]}".encode()
+        hidden = sandbox.resolve_hidden(layout.hidden)
+        command = sandbox.child_command(["-m", "vecdrill.zygote"], self._box,
+                                        layout.isolation.layer, sorted(layout.readable),
+                                        _ZYGOTE_LIMITS.scratch_bytes, hidden)
+        env = sandbox.child_environment({}, self._box, layout.isolation, _ZYGOTE_LIMITS, hidden)
+        self._marker = f"{sandbox.MARKER_ENV}={env[sandbox.MARKER_ENV]}".encode()
         zygote_reads, self._requests = os.pipe()
         self._answers, zygote_writes = os.pipe()
         os.set_blocking(self._requests, False)
         self._log: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115 - closed in close()
-        prepare = sandbox._child_setup(zygote_reads, zygote_writes,
+        prepare = sandbox.child_setup(zygote_reads, zygote_writes,
                                        [(resource.RLIMIT_CORE, 0, 0)], self._cgroup)
         try:
             self.process = subprocess.Popen(

@@ -137,7 +137,7 @@ def serve(request: bytes, limits: Limits) -> tuple[dict[str, Any], bytes | None]
         _reap_orphans()
         streams.drain(pipes.DRAIN_GRACE_SECONDS)
         reaper.remove_box(scratch)
-    returncode, signal_number = sandbox._exit_status(status, Isolation.PLAIN)  # no bwrap between
+    returncode, signal_number = sandbox.exit_status(status, Isolation.PLAIN)  # no bwrap between
     cpu_seconds = usage.ru_utime + usage.ru_stime
     timed_out = stop is pipes.Stop.DEADLINE
     killed_by_us = timed_out or streams.output_over or streams.result_over
@@ -215,7 +215,7 @@ def _kill_all_but_self(pid: int) -> None:
         with contextlib.suppress(ProcessLookupError):
             os.kill(-1, signal.SIGKILL)  # from a namespace's init: every process but itself
     else:
-        marker = f"{sandbox._MARKER_ENV}={os.environ[sandbox._MARKER_ENV]}".encode()
+        marker = f"{sandbox.MARKER_ENV}={os.environ[sandbox.MARKER_ENV]}".encode()
         reaper.kill_tree(pid, marker, None)
 
 

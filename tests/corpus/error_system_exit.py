@@ -1,6 +1,7 @@
 # vecdrill: fx-double
 # expect: error
 # message: your solution raised SystemExit: 3
+# layers: all
 import torch
 
 

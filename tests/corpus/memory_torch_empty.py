@@ -1,6 +1,7 @@
 # vecdrill: fx-double
 # expect: memory
 # message: your solution ran out of memory
+# layers: all
 import torch
 
 
