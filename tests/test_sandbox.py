@@ -36,8 +36,7 @@ TAG_ENV = "VECDRILL_TEST_TAG"
 NOTICE = re.compile(r"\n\[\.\.\. (\d+) more bytes not shown\]$")
 CHILD_ENV_NAMES = {
     "PATH", "HOME", "TMPDIR", "LANG", "OMP_NUM_THREADS", "MKL_NUM_THREADS",
-    "OPENBLAS_NUM_THREADS", "MALLOC_MMAP_THRESHOLD_", "MALLOC_TRIM_THRESHOLD_", "PWD",
-    guard.REQUEST_FD_ENV, guard.RESULT_FD_ENV, guard.BOX_ENV,
+    "OPENBLAS_NUM_THREADS", "PWD", guard.REQUEST_FD_ENV, guard.RESULT_FD_ENV, guard.BOX_ENV,
     guard.LAYER_ENV, guard.SECCOMP_ENV, guard.READY_FD_ENV, guard.HIDDEN_ENV, "VECDRILL_RUN",
     TAG_ENV,
 }  # fmt: skip
