@@ -15,8 +15,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from vecdrill.render import _seconds as duration  # noqa: F401 - figures as the report prints them
-from vecdrill.render import _speedup as speedup  # noqa: F401
+from vecdrill.figures import seconds as duration  # noqa: F401 - figures as the report prints them
+from vecdrill.figures import speedup  # noqa: F401
 
 REPO = Path(__file__).resolve().parent.parent
 DRILLS = REPO / "drills"

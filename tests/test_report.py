@@ -12,7 +12,7 @@ import pexpect
 import pytest
 
 from tests.conftest import FIXTURE_COURSE, REPO, run_cli
-from vecdrill import catalogue, render, scaling
+from vecdrill import catalogue, figures, render, scaling
 from vecdrill.report import DeviceResult, FileResult, Timing, Verdict, to_json
 
 SOLUTION = FIXTURE_COURSE / "fx-double" / "solution.py"
@@ -134,3 +134,18 @@ def test_scaling_without_timing_is_a_usage_error() -> None:
     done = run_cli("check", str(SOLUTION), "--scaling", "--no-bench")
     assert done.returncode == 2
     assert "drop --no-bench" in done.stderr
+
+
+@pytest.mark.parametrize(("value", "shown"), [
+    (1.234, "1.2x"), (9.96, "10x"), (12.4, "12x"), (99.4, "99x"), (123.0, "120x"),
+    (1549.0, "1500x"), (15490.0, "15000x"),
+])
+def test_speedups_are_shown_to_two_significant_figures(value: float, shown: str) -> None:
+    assert figures.speedup(value) == shown
+
+
+@pytest.mark.parametrize(("value", "shown"), [
+    (1.5, "1.5 s"), (0.0456, "45.6 ms"), (0.000789, "789 µs"), (3e-8, "30 ns"),
+])
+def test_durations_use_the_largest_unit_below_the_value(value: float, shown: str) -> None:
+    assert figures.seconds(value) == shown

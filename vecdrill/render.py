@@ -14,6 +14,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from vecdrill import figures
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -94,8 +96,8 @@ def drill_detail(drill: Drill, lang: str, *, how_to_start: bool = True) -> None:
         what = f"Python int: size of {spec.dim}" if spec.kind == "dim" else (
             f"{spec.dtype} {shape}, {spec.kind}" + (f" into {spec.into}" if spec.into else ""))
         out.print(f"  {spec.name}: {what}")
-    sizes = "; ".join(_size(s) for s in drill.sizes)
-    out.print(f"\nChecked at sizes: {sizes}\nBenchmark size: {_size(drill.bench)}")
+    sizes = "; ".join(figures.size(s) for s in drill.sizes)
+    out.print(f"\nChecked at sizes: {sizes}\nBenchmark size: {figures.size(drill.bench)}")
     if how_to_start:
         out.print(f"\nStart it with [bold]vecdrill try {drill.id}[/], or check a file with "
                   f"[bold]vecdrill check FILE --drill {drill.id}[/].")
@@ -138,18 +140,19 @@ def _device_report(out: Console, device: DeviceResult, result: FileResult) -> No
         detail = device.message.removeprefix(f"{device.device}: ")
         out.print(lead + ("" if device.message == result.message else f" ({safe(detail)})"))
         return
-    out.print(f"{lead}  loop {_seconds(timing.loop_seconds)}, yours "
-              f"{_seconds(timing.solution_seconds)}: [bold]{_speedup(timing.speedup)}[/] faster "
-              f"(range {_speedup(timing.speedup_low)} to {_speedup(timing.speedup_high)})")
+    low, high = figures.speedup(timing.speedup_low), figures.speedup(timing.speedup_high)
+    out.print(f"{lead}  loop {figures.seconds(timing.loop_seconds)}, yours "
+              f"{figures.seconds(timing.solution_seconds)}: "
+              f"[bold]{figures.speedup(timing.speedup)}[/] faster (range {low} to {high})")
     threads = f"{timing.threads} thread{'s' if timing.threads != 1 else ''}"
-    out.print(f"    at {_size(timing.size)}, {threads}; medians of {timing.loop_repeats} loop "
+    out.print(f"    at {figures.size(timing.size)}, {threads}; medians of {timing.loop_repeats} loop "
               f"and {timing.solution_repeats} solution runs")
     if timing.loop_ops is not None and timing.ops_size is not None:
-        out.print(f"    work at {_size(timing.ops_size)}: loop {timing.loop_ops:,} "
+        out.print(f"    work at {figures.size(timing.ops_size)}: loop {timing.loop_ops:,} "
                   f"{timing.ops_unit}, yours {timing.solution_ops:,}")
     cached = ("the loop's times come from the cache" if timing.loop_cached
               else "the loop was timed now and cached for next time")
-    out.print(f"    measuring took {_seconds(timing.measure_seconds)}; {cached}")
+    out.print(f"    measuring took {figures.seconds(timing.measure_seconds)}; {cached}")
     if device.scaling:
         _scaling(out, device)
 
@@ -161,16 +164,16 @@ def _scaling(out: Console, device: DeviceResult) -> None:
     points = device.scaling
     dims = scaling.varying_dims(points)
     fixed = {k: v for k, v in points[-1].size.items() if k not in dims}
-    where = f" ({_size(fixed)} fixed)" if fixed else ""
+    where = f" ({figures.size(fixed)} fixed)" if fixed else ""
     out.print(f"    time per call on {device.device} as the size grows{where}:")
     if out.is_terminal:
         _chart(out, device, dims)
     else:
         out.print(f"      {'size':<24}{'loop':>10}{'yours':>10}{'speedup':>10}")
         for p in points:
-            label = _size({d: p.size[d] for d in dims})
-            out.print(f"      {label:<24}{_seconds(p.loop_seconds):>10}"
-                      f"{_seconds(p.solution_seconds):>10}{_speedup(p.speedup):>10}")
+            label = figures.size({d: p.size[d] for d in dims})
+            out.print(f"      {label:<24}{figures.seconds(p.loop_seconds):>10}"
+                      f"{figures.seconds(p.solution_seconds):>10}{figures.speedup(p.speedup):>10}")
     out.print(f"    {_crossover_sentence(device, dims)}")
 
 
@@ -186,13 +189,13 @@ def _chart(out: Console, device: DeviceResult, dims: list[str]) -> None:
     width = max(20, min(64, out.width - 16))
     rows = scaling.plot(series, width, 10, scaling.extent(marker, dims) if marker else None)
     times = [t for values in series.values() for _, t in values]
-    labels = {0: _seconds(max(times)), len(rows) - 1: _seconds(min(times))}
+    labels = {0: figures.seconds(max(times)), len(rows) - 1: figures.seconds(min(times))}
     for index, row in enumerate(rows):
         line = Text(f"    {labels.get(index, ''):>9} {'┤' if index in labels else '│'}")
         for cell in row:
             line.append(cell.char, style=styles.get(cell.series or ""))
         out.print(line)
-    first, last = (_size({d: p.size[d] for d in dims}) for p in (points[0], points[-1]))
+    first, last = (figures.size({d: p.size[d] for d in dims}) for p in (points[0], points[-1]))
     out.print(f"    {'':>9} └{'─' * width}")
     out.print(f"    {'':>10} {first}{last:>{max(1, width - len(first))}}")
     out.print(f"    {'':>10} [red]⣿ loop[/]  [green]⣿ yours[/]"
@@ -204,14 +207,14 @@ def _crossover_sentence(device: DeviceResult, dims: list[str]) -> str:
     first, last = points[0], points[-1]
 
     def at(p: ScalingPoint) -> str:
-        return f"{_speedup(p.speedup)} at {_size({d: p.size[d] for d in dims})}"
+        return f"{figures.speedup(p.speedup)} at {figures.size({d: p.size[d] for d in dims})}"
 
     if cross is None:
         return f"the loop is still faster at the benchmark size ({at(last)})"
     if cross == first.size:
         return (f"yours is faster at every size, from {at(first)} to {at(last)}; vectorizing "
                 "has a fixed cost per call, so the gain grows with the input")
-    return (f"the loop is competitive below about {_size({d: cross[d] for d in dims})} "
+    return (f"the loop is competitive below about {figures.size({d: cross[d] for d in dims})} "
             f"({at(first)}); from there yours wins, up to {at(last)}")
 
 
@@ -298,24 +301,6 @@ def json_document(document: dict[str, Any]) -> None:
     import json
 
     sys.stdout.write(json.dumps(document, indent=2) + "\n")
-
-
-def _size(size: dict[str, int]) -> str:
-    return ", ".join(f"{k}={v}" for k, v in size.items())
-
-
-def _seconds(value: float) -> str:
-    for unit, scale in (("s", 1.0), ("ms", 1e-3), ("µs", 1e-6)):
-        if value >= scale:
-            return f"{value / scale:.3g} {unit}"
-    return f"{value / 1e-9:.3g} ns"
-
-
-def _speedup(value: float) -> str:
-    """Two significant figures: 1.2x, 12x, 1200x."""
-    if value < 100:
-        return f"{float(f'{value:.2g}'):g}x"
-    return f"{round(value, -len(str(int(value))) + 2):.0f}x"
 
 
 def doctor(sections: dict[str, dict[str, str]]) -> None:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from vecdrill import learn, progress, render
+from vecdrill import figures, learn, progress, render
 from vecdrill.catalogue import Catalogue
 from vecdrill.drills import Drill
 from vecdrill.report import FileResult
@@ -105,7 +105,7 @@ class WatchScreen:
 
     def summary(self, session: Session) -> None:
         if session.solved:
-            speedup = (f", {_speedup(session.best_speedup)} faster than the loop"
+            speedup = (f", {figures.speedup(session.best_speedup)} faster than the loop"
                        if session.best_speedup else "")
             outcome = f"solved{speedup}"
         else:

@@ -1,0 +1,24 @@
+"""How vecdrill writes numbers: sizes, durations and speedups, the same in the report, on the watch
+screen and in the benchmarks' tables. Plain text, no rich."""
+
+from __future__ import annotations
+
+
+def size(dims: dict[str, int]) -> str:
+    """`B=64, C=10`."""
+    return ", ".join(f"{k}={v}" for k, v in dims.items())
+
+
+def seconds(value: float) -> str:
+    """Three significant figures in the largest unit below the value: 1.23 s, 45.6 ms, 789 µs."""
+    for unit, scale in (("s", 1.0), ("ms", 1e-3), ("µs", 1e-6)):
+        if value >= scale:
+            return f"{value / scale:.3g} {unit}"
+    return f"{value / 1e-9:.3g} ns"
+
+
+def speedup(value: float) -> str:
+    """Two significant figures: 1.2x, 12x, 1200x."""
+    if value < 100:
+        return f"{float(f'{value:.2g}'):g}x"
+    return f"{round(value, -len(str(int(value))) + 2):.0f}x"
