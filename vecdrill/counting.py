@@ -29,11 +29,16 @@ def count_work(function: Callable[..., Any], kwargs: dict[str, Any], *, torch_op
 
     if torch_ops:
         mode = _dispatch_counter()
-        with mode:
+        mode.__enter__()
+        try:
             _profiled(function, kwargs, profile)
-            still_active = _mode_is_active(mode)
+        finally:
+            # Leaving a mode pops the top of torch's mode stack: only safe while that is ours.
+            intact = _is_innermost(mode)
+            if intact:
+                mode.__exit__(None, None, None)
         counts["aten"] = mode.count
-        if not still_active:
+        if not intact:
             raise CountersDisabled("the torch dispatch counter was switched off")
     else:
         _profiled(function, kwargs, profile)
@@ -74,7 +79,8 @@ def _dispatch_counter() -> Any:
     return DispatchCounter()
 
 
-def _mode_is_active(mode: Any) -> bool:
+def _is_innermost(mode: Any) -> bool:
     from torch.utils._python_dispatch import _get_current_dispatch_mode_stack
 
-    return any(m is mode for m in _get_current_dispatch_mode_stack())
+    stack = _get_current_dispatch_mode_stack()
+    return bool(stack) and stack[-1] is mode

@@ -1,0 +1,83 @@
+"""The work counter: counts that grow with a loop, hooks the solution cannot switch off, and no
+start-up cost hidden in the first counted call. Each test runs in a fresh interpreter, so what
+one imports cannot leak into another."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import REPO
+
+
+def _run(code: str) -> str:
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO,
+                          timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+def test_counting_torch_ops_does_not_import_dynamo() -> None:
+    # torch wraps a dispatch mode in torch._disable_dynamo unless it opts out; that import costs
+    # seconds of every cold check's start-up.
+    out = _run("import sys, torch\n"
+               "from vecdrill.counting import count_work\n"
+               "counts = count_work(lambda x: x * 2 + 1, {'x': torch.ones(3)}, torch_ops=True)\n"
+               "print(counts['aten'], 'torch._dynamo' in sys.modules)")
+    assert out == "2 False"
+
+
+@pytest.mark.parametrize(("size", "expected"), [(4, 4), (16, 16)])
+def test_a_loop_dispatches_one_op_per_element(size: int, expected: int) -> None:
+    out = _run("import torch\n"
+               "from vecdrill.counting import count_work\n"
+               "def neg(x):\n"
+               "    for i in range(x.shape[0]):\n"
+               "        x[i].neg_()\n"
+               f"print(count_work(neg, {{'x': torch.ones({size})}}, torch_ops=True)['aten'])")
+    assert int(out) >= expected
+
+
+def test_switching_the_dispatch_counter_off_is_caught() -> None:
+    out = _run("import torch\n"
+               "from torch.utils._python_dispatch import _pop_mode\n"
+               "from vecdrill.counting import CountersDisabled, count_work\n"
+               "def sneaky(x):\n"
+               "    _pop_mode()\n"
+               "    return x * 2\n"
+               "try:\n"
+               "    count_work(sneaky, {'x': torch.ones(3)}, torch_ops=True)\n"
+               "except CountersDisabled as exc:\n"
+               "    print('caught:', exc)\n")
+    assert out == "caught: the torch dispatch counter was switched off"
+
+
+def test_a_mode_pushed_over_the_counter_is_caught() -> None:
+    out = _run("import torch\n"
+               "from torch.utils._python_dispatch import TorchDispatchMode\n"
+               "from vecdrill.counting import CountersDisabled, count_work\n"
+               "class Quiet(TorchDispatchMode):\n"
+               "    def __torch_dispatch__(self, func, types, args=(), kwargs=None):\n"
+               "        return func(*args, **(kwargs or {}))\n"
+               "def sneaky(x):\n"
+               "    Quiet().__enter__()\n"
+               "    return x * 2\n"
+               "try:\n"
+               "    count_work(sneaky, {'x': torch.ones(3)}, torch_ops=True)\n"
+               "except CountersDisabled as exc:\n"
+               "    print('caught:', exc)\n")
+    assert out == "caught: the torch dispatch counter was switched off"
+
+
+def test_switching_the_profiler_off_is_caught() -> None:
+    out = _run("import sys\n"
+               "from vecdrill.counting import CountersDisabled, count_work\n"
+               "def sneaky():\n"
+               "    sys.setprofile(None)\n"
+               "try:\n"
+               "    count_work(sneaky, {}, torch_ops=False)\n"
+               "except CountersDisabled as exc:\n"
+               "    print('caught:', exc)\n")
+    assert out == "caught: the Python call profiler was switched off"
