@@ -19,6 +19,12 @@ def _run(code: str) -> str:
     return done.stdout.strip()
 
 
+def _tamper_verdict(setup: str, sneaky: str, call: str) -> str:
+    """What count_work says about a function that meddles with the counters."""
+    return _run(f"{setup}\nfrom vecdrill.counting import CountersDisabled, count_work\n{sneaky}\n"
+                f"try:\n    {call}\nexcept CountersDisabled as exc:\n    print('caught:', exc)\n")
+
+
 def test_counting_torch_ops_does_not_import_dynamo() -> None:
     # torch wraps a dispatch mode in torch._disable_dynamo unless it opts out; that import costs
     # seconds of every cold check's start-up.
@@ -41,43 +47,23 @@ def test_a_loop_dispatches_one_op_per_element(size: int, expected: int) -> None:
 
 
 def test_switching_the_dispatch_counter_off_is_caught() -> None:
-    out = _run("import torch\n"
-               "from torch.utils._python_dispatch import _pop_mode\n"
-               "from vecdrill.counting import CountersDisabled, count_work\n"
-               "def sneaky(x):\n"
-               "    _pop_mode()\n"
-               "    return x * 2\n"
-               "try:\n"
-               "    count_work(sneaky, {'x': torch.ones(3)}, torch_ops=True)\n"
-               "except CountersDisabled as exc:\n"
-               "    print('caught:', exc)\n")
+    out = _tamper_verdict("import torch\nfrom torch.utils._python_dispatch import _pop_mode",
+                          "def sneaky(x):\n    _pop_mode()\n    return x * 2",
+                          "count_work(sneaky, {'x': torch.ones(3)}, torch_ops=True)")
     assert out == "caught: the torch dispatch counter was switched off"
 
 
 def test_a_mode_pushed_over_the_counter_is_caught() -> None:
-    out = _run("import torch\n"
-               "from torch.utils._python_dispatch import TorchDispatchMode\n"
-               "from vecdrill.counting import CountersDisabled, count_work\n"
-               "class Quiet(TorchDispatchMode):\n"
-               "    def __torch_dispatch__(self, func, types, args=(), kwargs=None):\n"
-               "        return func(*args, **(kwargs or {}))\n"
-               "def sneaky(x):\n"
-               "    Quiet().__enter__()\n"
-               "    return x * 2\n"
-               "try:\n"
-               "    count_work(sneaky, {'x': torch.ones(3)}, torch_ops=True)\n"
-               "except CountersDisabled as exc:\n"
-               "    print('caught:', exc)\n")
+    quiet = ("class Quiet(TorchDispatchMode):\n"
+             "    def __torch_dispatch__(self, func, types, args=(), kwargs=None):\n"
+             "        return func(*args, **(kwargs or {}))\n")
+    out = _tamper_verdict("import torch\nfrom torch.utils._python_dispatch import TorchDispatchMode",
+                          quiet + "def sneaky(x):\n    Quiet().__enter__()\n    return x * 2",
+                          "count_work(sneaky, {'x': torch.ones(3)}, torch_ops=True)")
     assert out == "caught: the torch dispatch counter was switched off"
 
 
 def test_switching_the_profiler_off_is_caught() -> None:
-    out = _run("import sys\n"
-               "from vecdrill.counting import CountersDisabled, count_work\n"
-               "def sneaky():\n"
-               "    sys.setprofile(None)\n"
-               "try:\n"
-               "    count_work(sneaky, {}, torch_ops=False)\n"
-               "except CountersDisabled as exc:\n"
-               "    print('caught:', exc)\n")
+    out = _tamper_verdict("import sys", "def sneaky():\n    sys.setprofile(None)",
+                          "count_work(sneaky, {}, torch_ops=False)")
     assert out == "caught: the Python call profiler was switched off"

@@ -53,16 +53,21 @@ def worker() -> Iterator[warm.WarmWorker]:
         yield started
 
 
+def _spawn_try(mine: Path, env: dict[str, str]) -> pexpect.spawn:
+    """`vecdrill try fx-pick` in a real pseudo-terminal, writing the learner's file at `mine`."""
+    return pexpect.spawn(sys.executable, ["-m", "vecdrill", "try", "fx-pick", "--drills",
+                                          str(FIXTURE_COURSE), "--path", str(mine)],
+                         cwd=str(REPO), env=env, encoding="utf-8", timeout=300,
+                         dimensions=(60, 200))
+
+
 @pytest.mark.slow
 def test_watch_session_in_a_terminal(tmp_path: Path, vecdrill_home: Path) -> None:
     mine = tmp_path / "work" / "fx-pick.py"
     env = {**os.environ, "COLUMNS": "200"}
     for variable in ("EDITOR", "VISUAL"):
         env.pop(variable, None)
-    session = pexpect.spawn(sys.executable, ["-m", "vecdrill", "try", "fx-pick", "--drills",
-                                             str(FIXTURE_COURSE), "--path", str(mine)],
-                            cwd=str(REPO), env=env, encoding="utf-8", timeout=300,
-                            dimensions=(60, 200))
+    session = _spawn_try(mine, env)
     session.expect("Created .*fx-pick.py.* from the starter")
     session.expect("Waiting for your first save")
     for source, verdict in ((LOOP, "LOOP"), (WRONG, "WRONG"), (RIGHT, "PASS")):
@@ -90,10 +95,7 @@ def test_try_opens_the_editor_and_then_checks_the_saved_file(tmp_path: Path) -> 
     editor.chmod(0o755)
     env = {**os.environ, "COLUMNS": "200", "EDITOR": str(editor)}
     env.pop("VISUAL", None)
-    session = pexpect.spawn(sys.executable, ["-m", "vecdrill", "try", "fx-pick", "--drills",
-                                             str(FIXTURE_COURSE), "--path", str(mine)],
-                            cwd=str(REPO), env=env, encoding="utf-8", timeout=300,
-                            dimensions=(60, 200))
+    session = _spawn_try(mine, env)
     session.expect("Opening .*editor.sh")
     session.expect("PASS")
     session.expect("Save again to re-check")

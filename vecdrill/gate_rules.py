@@ -31,10 +31,11 @@ FORBIDDEN_API = frozenset({
     "torch.multiprocessing", "torch.distributed", "torch.overrides", "torch.classes",
     "numpy.load", "numpy.save", "numpy.savez", "numpy.savez_compressed", "numpy.savetxt",
     "numpy.loadtxt", "numpy.genfromtxt", "numpy.fromfile", "numpy.memmap", "numpy.ctypeslib",
-    "numpy.f2py", "numpy.distutils", "torch.from_file", "numpy.lib.format", "numpy.lib.npyio",
+    "numpy.f2py", "numpy.distutils", "numpy.lib.format", "numpy.lib.npyio",
     "numpy.DataSource",
 })  # fmt: skip
-# Methods that read or write files, judged by name whatever they are called on.
+# Functions and methods that read or write files (torch.from_file, x.tofile), judged by name
+# whatever they hang off.
 FILE_METHODS = frozenset({"tofile", "dump", "from_file"})
 NUMPY_PER_ELEMENT = frozenset({
     "numpy.vectorize", "numpy.frompyfunc", "numpy.apply_along_axis", "numpy.apply_over_axes",

@@ -42,7 +42,7 @@ __all__ = [
     "doctor_facts", "run_sandboxed",
 ]  # fmt: skip
 
-MARKER_ENV = "VECDRILL_RUN"  # tags every process of one run, so setsid() escapees are found
+_MARKER_ENV = "VECDRILL_RUN"  # tags every process of one run, so setsid() escapees are found
 _SAFE_PATH = "/usr/local/bin:/usr/bin:/bin"
 _READY_FD = 5
 _NO_ENV: Mapping[str, str] = MappingProxyType({})
@@ -123,6 +123,11 @@ def child_command(
     return bwrap_command(python, box, readable, scratch_bytes, hidden)
 
 
+def run_marker(env: Mapping[str, str]) -> bytes:
+    """The `NAME=value` entry that tags every process of the run started with `env`."""
+    return f"{_MARKER_ENV}={env[_MARKER_ENV]}".encode()
+
+
 def resolve_hidden(hidden_paths: Mapping[Path, Path | None]) -> dict[str, str | None]:
     """Hidden paths as the real paths the mounts and the guard compare against."""
     return {os.path.realpath(path): None if stand_in is None else str(stand_in)
@@ -147,7 +152,7 @@ def child_environment(
         "OMP_NUM_THREADS": threads, "MKL_NUM_THREADS": threads, "OPENBLAS_NUM_THREADS": threads,
         REQUEST_FD_ENV: "3", RESULT_FD_ENV: "4", BOX_ENV: str(box),
         LAYER_ENV: isolation.layer.value, SECCOMP_ENV: "1" if isolation.seccomp else "0",
-        MARKER_ENV: uuid.uuid4().hex,
+        _MARKER_ENV: uuid.uuid4().hex,
     }  # fmt: skip
     if hidden:
         env[HIDDEN_ENV] = json.dumps(sorted(hidden))
@@ -190,7 +195,7 @@ def _supervise(
         for fd in (request_read, result_write, stdout_write, stderr_write, ready_write):
             if fd is not None:
                 os.close(fd)
-    marker = f"{MARKER_ENV}={child_env[MARKER_ENV]}".encode()
+    marker = run_marker(child_env)
     try:
         watched = supervise.watch(child.pid, streams, limits, marker, started)
     finally:
@@ -227,19 +232,3 @@ def child_setup(
             resource.setrlimit(which, (soft, hard))
 
     return setup
-
-
-# warm.py and zygote.py reach these through this module by their old names.
-_Cgroup = reaper.Cgroup
-_CGROUP_HEADROOM = reaper.CGROUP_HEADROOM
-_DRAIN_GRACE_SECONDS = pipes.DRAIN_GRACE_SECONDS
-_Streams = pipes.Streams
-_pump_until_exit = pipes.pump_until_exit
-_kill_tree = reaper.kill_tree
-_remove_box = reaper.remove_box
-_rlimits = rlimits
-exit_status = supervise.exit_status
-
-
-def _scratch_bytes(limits: Limits) -> int:
-    return limits.scratch_bytes

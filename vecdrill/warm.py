@@ -147,7 +147,7 @@ class _Zygote:
                                         layout.isolation.layer, sorted(layout.readable),
                                         _ZYGOTE_LIMITS.scratch_bytes, hidden)
         env = sandbox.child_environment({}, self._box, layout.isolation, _ZYGOTE_LIMITS, hidden)
-        self._marker = f"{sandbox.MARKER_ENV}={env[sandbox.MARKER_ENV]}".encode()
+        self._marker = sandbox.run_marker(env)
         zygote_reads, self._requests = os.pipe()
         self._answers, zygote_writes = os.pipe()
         os.set_blocking(self._requests, False)

@@ -30,7 +30,7 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-from vecdrill import pipes, reaper, sandbox
+from vecdrill import pipes, reaper, sandbox, supervise
 from vecdrill.guard import LAYER_ENV, READY_FD_ENV, REQUEST_FD_ENV, RESULT_FD_ENV
 from vecdrill.isolation import Isolation
 from vecdrill.limits import Limits, rlimits
@@ -137,7 +137,7 @@ def serve(request: bytes, limits: Limits) -> tuple[dict[str, Any], bytes | None]
         _reap_orphans()
         streams.drain(pipes.DRAIN_GRACE_SECONDS)
         reaper.remove_box(scratch)
-    returncode, signal_number = sandbox.exit_status(status, Isolation.PLAIN)  # no bwrap between
+    returncode, signal_number = supervise.exit_status(status, Isolation.PLAIN)  # no bwrap between
     cpu_seconds = usage.ru_utime + usage.ru_stime
     timed_out = stop is pipes.Stop.DEADLINE
     killed_by_us = timed_out or streams.output_over or streams.result_over
@@ -215,8 +215,7 @@ def _kill_all_but_self(pid: int) -> None:
         with contextlib.suppress(ProcessLookupError):
             os.kill(-1, signal.SIGKILL)  # from a namespace's init: every process but itself
     else:
-        marker = f"{sandbox.MARKER_ENV}={os.environ[sandbox.MARKER_ENV]}".encode()
-        reaper.kill_tree(pid, marker, None)
+        reaper.kill_tree(pid, sandbox.run_marker(os.environ), None)
 
 
 def _reap_orphans() -> None:
