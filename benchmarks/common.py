@@ -12,6 +12,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -78,6 +79,39 @@ def cpu_timing(result: dict[str, Any]) -> dict[str, Any] | None:
     timing: dict[str, Any] | None = next(
         (d["timing"] for d in result["devices"] if d["device"] == "cpu"), None)
     return timing
+
+
+def solution_window(drill_id: str) -> Callable[[float], list[float]]:
+    """Time a drill's reference solution without vecdrill's harness, as vecdrill times it: one
+    thread, the benchmark inputs, a fresh copy per call, the thread's CPU time. The returned
+    function times calls for a budget of seconds (at least 3) and gives their times in order."""
+    import torch
+
+    from vecdrill.checker import DEFAULT_SEED
+    from vecdrill.drillcode import load_function
+    from vecdrill.drills import load_drill
+    from vecdrill.inputs import make_inputs
+
+    torch.set_num_threads(1)
+    drill = load_drill(DRILLS / drill_id)
+    inputs = make_inputs(drill, drill.bench, DEFAULT_SEED + 99)  # the seed vecdrill times with
+    solution = load_function(drill.file("solution.py"), drill.function)
+
+    def fresh() -> dict[str, Any]:
+        return {k: v.clone() if isinstance(v, torch.Tensor) else v.copy() if hasattr(v, "copy")
+                else v for k, v in inputs.items()}
+
+    def window(budget: float) -> list[float]:
+        solution(**fresh())  # warm-up, as vecdrill does
+        calls: list[float] = []
+        while sum(calls) < budget or len(calls) < 3:
+            kwargs = fresh()
+            start = time.thread_time()
+            solution(**kwargs)
+            calls.append(time.thread_time() - start)
+        return calls
+
+    return window
 
 
 def load_note() -> str:

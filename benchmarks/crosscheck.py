@@ -1,8 +1,9 @@
 """vecdrill's reported speedup against an independent measurement of the same loop and solution.
 
-The independent side runs in this process with torch.utils.benchmark (blocked_autorange, 0.5 s)
-for the solution and the median of 3 perf_counter calls (after a warm-up) for the loop, on one
-thread, on the same inputs (the drill's benchmark size and the seed vecdrill times with). Each
+The independent side runs in this process, on one thread, on the same inputs (the drill's
+benchmark size and the seed vecdrill times with): torch.utils.benchmark times single calls of the
+solution for 1 s, and 3 calls of the loop follow a warm-up. Like vecdrill, it takes each side's
+best run of calls (vecdrill/bench.py); the speedup of the median runs is shown beside it. Each
 drill is measured independently, then checked by vecdrill with a fresh cache, then measured
 independently again, so a drift of the machine's speed shows up as a gap between the two.
 
@@ -17,7 +18,6 @@ for _variable in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
     os.environ[_variable] = "1"  # before numpy or torch load their thread pools
 
 import argparse  # noqa: E402
-import statistics  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
 from collections.abc import Callable  # noqa: E402
@@ -26,6 +26,7 @@ import torch  # noqa: E402
 from common import DRILLS, check_json, cpu_timing, duration, load_note, log, speedup  # noqa: E402
 from torch.utils.benchmark import Timer  # noqa: E402
 
+from vecdrill.bench import Samples, runs_of  # noqa: E402
 from vecdrill.checker import DEFAULT_SEED  # noqa: E402
 from vecdrill.drillcode import load_function  # noqa: E402
 from vecdrill.drills import Drill, load_drill  # noqa: E402
@@ -37,22 +38,25 @@ BENCH_SEED = DEFAULT_SEED + 99  # the seed checker._bench_specs gives the benchm
 CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}
 
 
-def independent(drill: Drill, clock: Callable[[], float]) -> tuple[float, float]:
-    """Median seconds of the loop and of the solution, timed here with `clock`."""
+def independent(drill: Drill, clock: Callable[[], float]) -> tuple[Samples, Samples]:
+    """Seconds per call of the loop and of the solution, timed here with `clock`."""
     kwargs = make_inputs(drill, drill.bench, BENCH_SEED)
     loop = load_function(drill.file("loop.py"), drill.function)
     solution = load_function(drill.file("solution.py"), drill.function)
     with torch.no_grad():
         loop(**kwargs)
-        calls = []
+        loop_calls = []
         for _ in range(3):
             start = clock()
             loop(**kwargs)
-            calls.append(clock() - start)
+            loop_calls.append(clock() - start)
         timer = Timer("f(**kw)", globals={"f": solution, "kw": kwargs}, num_threads=1,
                       timer=clock)
-        solution_seconds = timer.blocked_autorange(min_run_time=0.5).median
-    return statistics.median(calls), solution_seconds
+        timer.timeit(1)  # warm-up
+        calls: list[float] = []
+        while sum(calls) < 1.0 or len(calls) < 3:
+            calls.append(timer.timeit(1).raw_times[0])
+    return Samples(runs_of(loop_calls), 3), Samples(runs_of(calls), len(calls))
 
 
 def main() -> None:
@@ -63,9 +67,10 @@ def main() -> None:
     args = parser.parse_args()
     clock = CLOCKS[args.clock]
     torch.set_num_threads(1)
-    print(f"Independent side timed with the {args.clock} clock.\n")
-    print("| drill | independent before: loop / solution = speedup | vecdrill check | "
-          "independent after | vecdrill / mean of independent |")
+    print(f"Independent side timed with the {args.clock} clock; times are best runs, the speedup "
+          "of the median runs in brackets.\n")
+    print("| drill | independent before: loop / solution = speedup (median runs) | "
+          "vecdrill check | independent after | vecdrill / mean of independent |")
     print("|---|---|---|---|---:|")
     for drill_id in args.drills:
         drill = load_drill(DRILLS / drill_id)
@@ -78,16 +83,25 @@ def main() -> None:
         if timing is None:
             raise SystemExit(f"{drill_id}: {result['verdict']}: {result['message']}")
         ours = timing["speedup"]
-        reference = (before[0] / before[1] + after[0] / after[1]) / 2
+        reference = (before[0].best / before[1].best + after[0].best / after[1].best) / 2
         log(f"  {drill_id}: vecdrill {speedup(ours)}, independent {speedup(reference)}")
-        checked = _cell(timing["loop_seconds"], timing["solution_seconds"])
-        print(f"| {drill_id} | {_cell(*before)} | {checked} | {_cell(*after)} | "
-              f"**{ours / reference:.2f}** |")
+        checked = (_cell(timing["loop_seconds"], timing["solution_seconds"])
+                   + _medians(timing["loop_median_seconds"], timing["solution_median_seconds"]))
+        print(f"| {drill_id} | {_independent_cell(*before)} | {checked} | "
+              f"{_independent_cell(*after)} | **{ours / reference:.2f}** |")
     print(f"\n{load_note()}")
 
 
 def _cell(loop: float, solution: float) -> str:
     return f"{duration(loop)} / {duration(solution)} = {speedup(loop / solution)}"
+
+
+def _medians(loop: float, solution: float) -> str:
+    return f" ({speedup(loop / solution)})"
+
+
+def _independent_cell(loop: Samples, solution: Samples) -> str:
+    return _cell(loop.best, solution.best) + _medians(loop.median, solution.median)
 
 
 if __name__ == "__main__":

@@ -2,9 +2,11 @@
 reference solution 5 times (after one run that fills the loop cache, as a learner's first check
 does), then the median and the largest distance from it. Goal: every run within +-25%.
 
-With the loop cached, a run's speedup moves only with the solution's time. Beside each vecdrill
-run, a control process with no vecdrill in it times the same solution the same way (fresh input
-copies per call, one thread, thread CPU time, median of the calls in 0.3 s), so the table shows how
+With the loop cached, a run's speedup moves only with the solution's time. The speedup vecdrill
+reports is that of each side's best run of calls (vecdrill/bench.py); the table also shows how
+far the speedup of the median runs moves, which is what the machine's load does to a typical call. Beside each
+vecdrill run, a control process with no vecdrill in it times the same solution the same way (fresh
+input copies per call, one thread, thread CPU time, the calls in 1 s), so the table shows how
 much of the spread the machine itself has.
 
 With --fresh-cache every run re-times the loop too, so the spread covers both sides.
@@ -20,20 +22,22 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
-from typing import Any
 
-from common import DRILLS, check_json, cpu_timing, duration, load_note, log, speedup
+from common import DRILLS, check_json, cpu_timing, duration, load_note, log, solution_window, speedup
+
+from vecdrill.bench import Samples, runs_of
 
 DEFAULT_DRILLS = ("relu-where", "gather-logits", "cross-entropy", "matmul-loops",
                   "standardize-columns")
 GOAL = 0.25
 
 
-def speedups(drill: str, runs: int, fresh_cache: bool) -> tuple[list[float], list[float]]:
-    """vecdrill's speedups, and the solution's median seconds in as many control processes."""
+def speedups(drill: str, runs: int,
+             fresh_cache: bool) -> tuple[list[float], list[float], list[float]]:
+    """vecdrill's speedups, those of the median runs, and the solution's best run in as many
+    control processes."""
     solution = str(DRILLS / drill / "solution.py")
-    values, controls = [], []
+    values, medians, controls = [], [], []
     with tempfile.TemporaryDirectory() as home:
         env = {"VECDRILL_HOME": home, "VECDRILL_CACHE_DIR": f"{home}/cache"}
         if not fresh_cache:
@@ -46,46 +50,21 @@ def speedups(drill: str, runs: int, fresh_cache: bool) -> tuple[list[float], lis
             if result["verdict"] != "pass" or timing is None:
                 raise SystemExit(f"{drill}: {result['verdict']}: {result['message']}")
             values.append(float(timing["speedup"]))
+            medians.append(timing["loop_median_seconds"] / timing["solution_median_seconds"])
             controls.append(control(drill))
             log(f"  {drill} run {run + 1}/{runs}: {speedup(values[-1])} "
                 f"(range {speedup(timing['speedup_low'])}-{speedup(timing['speedup_high'])}); "
                 f"control {duration(controls[-1])}")
-    return values, controls
+    return values, medians, controls
 
 
 def control(drill: str) -> float:
-    """The solution's median seconds, timed in a fresh process without vecdrill's harness."""
-    env = {**os.environ, "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+    """The solution's best run, timed in a fresh process without vecdrill."""
+    env = {**os.environ, **{v: "1" for v in ("OMP_NUM_THREADS", "MKL_NUM_THREADS",
+                                             "OPENBLAS_NUM_THREADS")}}
     done = subprocess.run([sys.executable, __file__, "--control", drill], capture_output=True,
                           text=True, env=env, timeout=600, check=True)
     return float(done.stdout)
-
-
-def _time_solution(drill_id: str, budget: float = 0.3) -> float:
-    import torch
-
-    from vecdrill.checker import DEFAULT_SEED
-    from vecdrill.drillcode import load_function
-    from vecdrill.drills import load_drill
-    from vecdrill.inputs import make_inputs
-
-    torch.set_num_threads(1)
-    drill = load_drill(DRILLS / drill_id)
-    inputs = make_inputs(drill, drill.bench, DEFAULT_SEED + 99)  # the seed vecdrill times with
-    solution = load_function(drill.file("solution.py"), drill.function)
-
-    def fresh() -> dict[str, Any]:
-        return {k: v.clone() if isinstance(v, torch.Tensor) else v.copy() if hasattr(v, "copy")
-                else v for k, v in inputs.items()}
-
-    solution(**fresh())  # warm-up, as vecdrill does
-    calls: list[float] = []
-    while sum(calls) < budget or len(calls) < 3:
-        kwargs = fresh()
-        start = time.thread_time()
-        solution(**kwargs)
-        calls.append(time.thread_time() - start)
-    return statistics.median(calls)
 
 
 def _distance(values: list[float]) -> float:
@@ -95,7 +74,8 @@ def _distance(values: list[float]) -> float:
 
 def main() -> None:
     if sys.argv[1:2] == ["--control"]:
-        print(_time_solution(sys.argv[2]))
+        calls = solution_window(sys.argv[2])(1.0)
+        print(Samples(runs_of(calls), len(calls)).best)
         return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("drills", nargs="*", default=list(DEFAULT_DRILLS))
@@ -104,15 +84,17 @@ def main() -> None:
     args = parser.parse_args()
     loop = "re-timed every run" if args.fresh_cache else "timed once, cached"
     print(f"| drill | {args.runs} runs (loop {loop}) | median | min-max | largest distance "
-          f"from the median | goal +-{GOAL:.0%} | control: solution alone, {args.runs} fresh "
-          f"processes | control's largest distance |")
-    print("|---|---|---:|---:|---:|---|---|---:|")
+          f"from the median | goal +-{GOAL:.0%} | median runs' speedups | their largest "
+          f"distance | control: solution alone, {args.runs} fresh processes | control's "
+          f"largest distance |")
+    print("|---|---|---:|---:|---:|---|---|---:|---|---:|")
     for drill in args.drills:
-        values, controls = speedups(drill, args.runs, args.fresh_cache)
+        values, medians, controls = speedups(drill, args.runs, args.fresh_cache)
         median, distance = statistics.median(values), _distance(values)
         verdict = "met" if distance <= GOAL else "**missed**"
         print(f"| {drill} | {', '.join(speedup(v) for v in values)} | **{speedup(median)}** | "
               f"{speedup(min(values))}-{speedup(max(values))} | {distance:.0%} | {verdict} | "
+              f"{', '.join(speedup(m) for m in medians)} | {_distance(medians):.0%} | "
               f"{', '.join(duration(c) for c in controls)} | {_distance(controls):.0%} |")
     print(f"\n{load_note()}")
 

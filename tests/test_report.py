@@ -20,7 +20,8 @@ SOLUTION = FIXTURE_COURSE / "fx-double" / "solution.py"
 
 def _passed(file: Path = SOLUTION, with_ladder: bool = False) -> FileResult:
     timing = Timing(loop_seconds=0.075, solution_seconds=5e-6, speedup=15000,
-                    speedup_low=12000, speedup_high=17000, loop_repeats=14,
+                    speedup_low=12000, speedup_high=17000, loop_median_seconds=0.08,
+                    solution_median_seconds=6.2e-6, loop_repeats=14,
                     solution_repeats=2000, threads=1, size={"N": 2000}, loop_cached=True,
                     loop_ops=65, solution_ops=1, ops_size={"N": 16},
                     ops_unit="torch operations", measure_seconds=0.6)
@@ -43,7 +44,8 @@ def test_a_pass_shows_every_figure_then_the_explanation_and_the_next_drill(
     text = _render(capsys, _passed())
     assert "\x1b[" not in text  # plain text when stdout is not a terminal
     assert "loop 75 ms, yours 5 µs: 15000x faster (range 12000x to 17000x)" in text
-    assert "at N=2000, 1 thread; medians of 14 loop and 2000 solution runs" in text
+    assert ("at N=2000, 1 thread; 14 loop and 2000 solution calls, best run of each "
+            "(medians 80 ms and 6.2 µs)") in text
     assert "work at N=16: loop 65 torch operations, yours 1" in text
     assert "measuring took 600 ms; the loop's times come from the cache" in text
     assert "# fx-double\n\nA fixture drill for the tests." in text  # the Markdown source
@@ -90,7 +92,8 @@ def test_json_carries_every_figure_shown() -> None:
     device = to_json([_passed(with_ladder=True)])["results"][0]["devices"][0]
     timing = device["timing"]
     for key in ("loop_seconds", "solution_seconds", "speedup", "speedup_low", "speedup_high",
-                "loop_repeats", "solution_repeats", "threads", "loop_ops", "solution_ops",
+                "loop_median_seconds", "solution_median_seconds", "loop_repeats",
+                "solution_repeats", "threads", "loop_ops", "solution_ops",
                 "ops_size", "ops_unit", "measure_seconds", "loop_cached"):
         assert key in timing
     assert device["scaling"][0] == {"size": {"N": 1}, "loop_seconds": 4e-5,

@@ -55,13 +55,16 @@ class Mismatch:
 
 @dataclass
 class Timing:
-    """Medians in seconds, with the spread of the repeats (25th and 75th percentiles)."""
+    """Seconds per call: each side's best run (the one the machine disturbed least) and median
+    run (see bench.py)."""
 
     loop_seconds: float
     solution_seconds: float
     speedup: float
     speedup_low: float
     speedup_high: float
+    loop_median_seconds: float
+    solution_median_seconds: float
     loop_repeats: int
     solution_repeats: int
     threads: int

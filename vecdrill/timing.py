@@ -38,8 +38,8 @@ def timing_report(result: FileResult, drill: Drill, header: dict[str, Any], tens
             device.timing = summarize(loop_samples, samples, size=record["size"],
                                       threads=threads, loop_cached=loop.cached)
         else:
-            device.scaling.append(scaling.point(record["size"], loop_samples.median,
-                                                samples.median))
+            device.scaling.append(scaling.point(record["size"], loop_samples.best,
+                                                samples.best))
     for device in result.devices:
         if device.timing is not None:
             device.timing.measure_seconds = spent.get(device.device, 0.0)
@@ -49,12 +49,13 @@ def timing_report(result: FileResult, drill: Drill, header: dict[str, Any], tens
 
 def summarize(loop: Samples, solution: Samples, *, size: dict[str, int], threads: int,
               loop_cached: bool) -> Timing:
-    """Median speedup, with a range from the quartiles of both sides."""
+    """The speedup of each side's best run (the one the machine disturbed least), with a range
+    that pairs each side's best run with the other's median run."""
     return Timing(
-        loop_seconds=loop.median, solution_seconds=solution.median,
-        speedup=loop.median / solution.median,
-        speedup_low=loop.quantile(0.25) / solution.quantile(0.75),
-        speedup_high=loop.quantile(0.75) / solution.quantile(0.25),
+        loop_seconds=loop.best, solution_seconds=solution.best,
+        speedup=loop.best / solution.best,
+        speedup_low=loop.best / solution.median, speedup_high=loop.median / solution.best,
+        loop_median_seconds=loop.median, solution_median_seconds=solution.median,
         loop_repeats=loop.repeats, solution_repeats=solution.repeats,
         threads=threads, size=size, loop_cached=loop_cached)
 
