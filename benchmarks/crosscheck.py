@@ -3,9 +3,10 @@
 The independent side runs in this process, on one thread, on the same inputs (the drill's
 benchmark size and the seed vecdrill times with): torch.utils.benchmark times single calls of the
 solution for 1 s, and 3 calls of the loop follow a warm-up. Like vecdrill, it takes each side's
-best run of calls (vecdrill/bench.py); the speedup of the median runs is shown beside it. Each
-drill is measured independently, then checked by vecdrill with a fresh cache, then measured
-independently again, so a drift of the machine's speed shows up as a gap between the two.
+quietest block of calls (vecdrill/bench.py); the speedup of the median blocks is shown beside
+it. Each drill is measured independently, then checked by vecdrill with a fresh cache, then
+measured independently again, so a drift of the machine's speed shows up as a gap between the
+two.
 
     python benchmarks/crosscheck.py [--clock cpu] [DRILL ...] > benchmarks/crosscheck.md
 """
@@ -26,7 +27,7 @@ import torch  # noqa: E402
 from common import DRILLS, check_json, cpu_timing, duration, load_note, log, speedup  # noqa: E402
 from torch.utils.benchmark import Timer  # noqa: E402
 
-from vecdrill.bench import Samples, runs_of  # noqa: E402
+from vecdrill.bench import Samples, blocks_of  # noqa: E402
 from vecdrill.checker import DEFAULT_SEED  # noqa: E402
 from vecdrill.drillcode import load_function  # noqa: E402
 from vecdrill.drills import Drill, load_drill  # noqa: E402
@@ -56,7 +57,7 @@ def independent(drill: Drill, clock: Callable[[], float]) -> tuple[Samples, Samp
         calls: list[float] = []
         while sum(calls) < 1.0 or len(calls) < 3:
             calls.append(timer.timeit(1).raw_times[0])
-    return Samples(runs_of(loop_calls), 3), Samples(runs_of(calls), len(calls))
+    return Samples(blocks_of(loop_calls), 3), Samples(blocks_of(calls), len(calls))
 
 
 def main() -> None:
@@ -67,9 +68,9 @@ def main() -> None:
     args = parser.parse_args()
     clock = CLOCKS[args.clock]
     torch.set_num_threads(1)
-    print(f"Independent side timed with the {args.clock} clock; times are best runs, the speedup "
-          "of the median runs in brackets.\n")
-    print("| drill | independent before: loop / solution = speedup (median runs) | "
+    print(f"Independent side timed with the {args.clock} clock; times are quietest blocks, the "
+          "speedup of the median blocks in brackets.\n")
+    print("| drill | independent before: loop / solution = speedup (median blocks) | "
           "vecdrill check | independent after | vecdrill / mean of independent |")
     print("|---|---|---|---|---:|")
     for drill_id in args.drills:
@@ -83,7 +84,8 @@ def main() -> None:
         if timing is None:
             raise SystemExit(f"{drill_id}: {result['verdict']}: {result['message']}")
         ours = timing["speedup"]
-        reference = (before[0].best / before[1].best + after[0].best / after[1].best) / 2
+        reference = (before[0].quietest / before[1].quietest
+                     + after[0].quietest / after[1].quietest) / 2
         log(f"  {drill_id}: vecdrill {speedup(ours)}, independent {speedup(reference)}")
         checked = (_cell(timing["loop_seconds"], timing["solution_seconds"])
                    + _medians(timing["loop_median_seconds"], timing["solution_median_seconds"]))
@@ -101,7 +103,7 @@ def _medians(loop: float, solution: float) -> str:
 
 
 def _independent_cell(loop: Samples, solution: Samples) -> str:
-    return _cell(loop.best, solution.best) + _medians(loop.median, solution.median)
+    return _cell(loop.quietest, solution.quietest) + _medians(loop.median, solution.median)
 
 
 if __name__ == "__main__":

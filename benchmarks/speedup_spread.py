@@ -3,11 +3,11 @@ reference solution 5 times (after one run that fills the loop cache, as a learne
 does), then the median and the largest distance from it. Goal: every run within +-25%.
 
 With the loop cached, a run's speedup moves only with the solution's time. The speedup vecdrill
-reports is that of each side's best run of calls (vecdrill/bench.py); the table also shows how
-far the speedup of the median runs moves, which is what the machine's load does to a typical call. Beside each
-vecdrill run, a control process with no vecdrill in it times the same solution the same way (fresh
-input copies per call, one thread, thread CPU time, the calls in 1 s), so the table shows how
-much of the spread the machine itself has.
+reports is that of each side's quietest block of calls (vecdrill/bench.py); the table also shows
+how far the speedup of the median blocks moves, which is what the machine's load does to a
+typical call. Beside each vecdrill run, a control process with no vecdrill in it times the same
+solution the same way (fresh input copies per call, one thread, thread CPU time, the calls in
+1 s), so the table shows how much of the spread the machine itself has.
 
 With --fresh-cache every run re-times the loop too, so the spread covers both sides.
 
@@ -25,7 +25,7 @@ import tempfile
 
 from common import DRILLS, check_json, cpu_timing, duration, load_note, log, solution_window, speedup
 
-from vecdrill.bench import Samples, runs_of
+from vecdrill.bench import Samples, blocks_of
 
 DEFAULT_DRILLS = ("relu-where", "gather-logits", "cross-entropy", "matmul-loops",
                   "standardize-columns")
@@ -34,7 +34,7 @@ GOAL = 0.25
 
 def speedups(drill: str, runs: int,
              fresh_cache: bool) -> tuple[list[float], list[float], list[float]]:
-    """vecdrill's speedups, those of the median runs, and the solution's best run in as many
+    """vecdrill's speedups, those of the median blocks, and the solution's quietest block in as many
     control processes."""
     solution = str(DRILLS / drill / "solution.py")
     values, medians, controls = [], [], []
@@ -59,7 +59,7 @@ def speedups(drill: str, runs: int,
 
 
 def control(drill: str) -> float:
-    """The solution's best run, timed in a fresh process without vecdrill."""
+    """The solution's quietest block, timed in a fresh process without vecdrill."""
     env = {**os.environ, **{v: "1" for v in ("OMP_NUM_THREADS", "MKL_NUM_THREADS",
                                              "OPENBLAS_NUM_THREADS")}}
     done = subprocess.run([sys.executable, __file__, "--control", drill], capture_output=True,
@@ -75,7 +75,7 @@ def _distance(values: list[float]) -> float:
 def main() -> None:
     if sys.argv[1:2] == ["--control"]:
         calls = solution_window(sys.argv[2])(1.0)
-        print(Samples(runs_of(calls), len(calls)).best)
+        print(Samples(blocks_of(calls), len(calls)).quietest)
         return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("drills", nargs="*", default=list(DEFAULT_DRILLS))
@@ -84,7 +84,7 @@ def main() -> None:
     args = parser.parse_args()
     loop = "re-timed every run" if args.fresh_cache else "timed once, cached"
     print(f"| drill | {args.runs} runs (loop {loop}) | median | min-max | largest distance "
-          f"from the median | goal +-{GOAL:.0%} | median runs' speedups | their largest "
+          f"from the median | goal +-{GOAL:.0%} | median blocks' speedups | their largest "
           f"distance | control: solution alone, {args.runs} fresh processes | control's "
           f"largest distance |")
     print("|---|---|---:|---:|---:|---|---|---:|---|---:|")

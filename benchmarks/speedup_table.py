@@ -40,8 +40,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as home:
         results = check_json(files, {"VECDRILL_HOME": home, "VECDRILL_CACHE_DIR": f"{home}/c"})
     print(f"CPU: {platform.processor() or platform.machine()}, torch {torch.__version__}, "
-          f"Python {sys.version.split()[0]}, 1 thread. Times: best runs; the range pairs each "
-          "side's best run with the other's median run.\n")
+          f"Python {sys.version.split()[0]}, 1 thread. Times: quietest blocks; the range pairs "
+          "each side's quietest block with the other's median block.\n")
     print("| drill | library | bench size | loop | solution | speedup (range) | floor | "
           "meets floor | meets 10x | why not |")
     print("|---|---|---|---:|---:|---:|---:|---|---|---|")

@@ -3,10 +3,10 @@ and over how long a window.
 
 For each drill, one process times its reference solution the way vecdrill does (fresh input
 copies, one thread, thread CPU time) in back-to-back windows, alternating 0.3 s and 1 s of timed
-calls. Each window gives its median and fastest call, and vecdrill's best run (the mean call of
-the least disturbed run of 8 calls or 5 ms, vecdrill/bench.py). A statistic is steady if every
-window's value stays within +-25% of that statistic's median over the windows, the goal the
-reported speedup has over 5 runs.
+calls. Each window gives its median and fastest call, and vecdrill's quietest block (the mean
+call of the least disturbed block of 8 calls or 5 ms, vecdrill/bench.py). A statistic is steady
+if every window's value stays within +-25% of that statistic's median over the windows, the goal
+the reported speedup has over 5 runs.
 
     python benchmarks/timing_statistic.py [--windows 20] [DRILL ...] > timing_statistic.md
 """
@@ -24,14 +24,14 @@ from collections.abc import Callable  # noqa: E402
 
 from common import duration, load_note, log, solution_window  # noqa: E402
 
-from vecdrill.bench import Samples, runs_of  # noqa: E402
+from vecdrill.bench import Samples, blocks_of  # noqa: E402
 
 DEFAULT_DRILLS = ("gather-logits", "cross-entropy", "matmul-loops", "relu-where")
 WINDOWS = (0.3, 1.0)
 STATISTICS: dict[str, Callable[[list[float]], float]] = {
     "median call": statistics.median,
     "fastest call": min,
-    "best run (vecdrill)": lambda calls: Samples(runs_of(calls), len(calls)).best,
+    "quietest block (vecdrill)": lambda calls: Samples(blocks_of(calls), len(calls)).quietest,
 }
 GOAL = 0.25
 

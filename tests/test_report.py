@@ -44,8 +44,8 @@ def test_a_pass_shows_every_figure_then_the_explanation_and_the_next_drill(
     text = _render(capsys, _passed())
     assert "\x1b[" not in text  # plain text when stdout is not a terminal
     assert "loop 75 ms, yours 5 µs: 15000x faster (range 12000x to 17000x)" in text
-    assert "at N=2000, 1 thread; best run of 14 loop and 2000 solution calls\n" in text
-    assert "median runs: loop 80 ms, yours 6.2 µs\n" in text
+    assert "at N=2000, 1 thread; 14 loop and 2000 solution calls\n" in text
+    assert "quietest blocks of calls; the median ones: loop 80 ms, yours 6.2 µs\n" in text
     assert "work at N=16: loop 65 torch operations, yours 1" in text
     assert "measuring took 600 ms; the loop's times come from the cache" in text
     assert "# fx-double\n\nA fixture drill for the tests." in text  # the Markdown source

@@ -14,7 +14,7 @@ import torch
 
 from tests.conftest import FIXTURE_COURSE, run_cli
 from vecdrill import scaling
-from vecdrill.bench import Samples, runs_of, time_calls
+from vecdrill.bench import Samples, blocks_of, time_calls
 from vecdrill.report import ScalingPoint
 from vecdrill.timing import summarize
 
@@ -42,7 +42,7 @@ def _check_json(*args: str, env: dict[str, str] | None = None) -> dict[str, Any]
     return document
 
 
-def test_time_calls_gives_each_call_fresh_inputs_and_times_runs_of_calls() -> None:
+def test_time_calls_gives_each_call_fresh_inputs_and_times_blocks_of_calls() -> None:
     x = torch.randn(64)
     seen: list[int] = []
 
@@ -58,7 +58,7 @@ def test_time_calls_gives_each_call_fresh_inputs_and_times_runs_of_calls() -> No
     assert 1 <= len(measured.samples.seconds) <= calls
     assert torch.equal(measured.output, x * 2)
     assert not measured.reused_output
-    assert measured.samples.best <= measured.samples.median
+    assert measured.samples.quietest <= measured.samples.median
 
 
 def _reuses(function: Any, fresh: Any) -> bool:
@@ -101,27 +101,27 @@ def test_thinned_samples_keep_the_median_best_and_count() -> None:
     thin = samples.thinned(1001)
     assert len(thin.seconds) == 1001 and thin.repeats == 100_001
     assert thin.median == samples.median
-    assert thin.best == samples.best == 0
+    assert thin.quietest == samples.quietest == 0
 
 
-def test_runs_keep_a_cost_paid_every_other_call_and_drop_a_busy_stretch() -> None:
-    # Fresh memory every other call: 1 ms, 2 ms, ... The best run still pays it (1.5 ms a call),
+def test_blocks_keep_a_cost_paid_every_other_call_and_drop_a_busy_stretch() -> None:
+    # Fresh memory every other call: 1 ms, 2 ms, ... The quietest block still pays it (1.5 ms),
     # where the fastest single call (1 ms) would hide it.
     alternating = [0.001, 0.002] * 40
-    assert Samples(runs_of(alternating), 80).best == pytest.approx(0.0015)
-    # A busy stretch doubles 32 tiny calls; the runs after it show the code's own speed.
+    assert Samples(blocks_of(alternating), 80).quietest == pytest.approx(0.0015)
+    # A busy stretch doubles 32 tiny calls; the blocks after it show the code's own speed.
     busy_then_quiet = [0.0002] * 32 + [0.0001] * 32
-    runs = runs_of(busy_then_quiet)
-    assert len(runs) == 8 and min(runs) == pytest.approx(0.0001)
-    # Slow calls are runs of their own; a lone short tail counts only when nothing else does.
-    assert runs_of([0.4, 0.42, 0.41]) == [0.4, 0.42, 0.41]
-    assert runs_of([0.0001] * 3) == [pytest.approx(0.0001)]
-    assert len(runs_of([0.0001] * 11)) == 1
+    blocks = blocks_of(busy_then_quiet)
+    assert len(blocks) == 8 and min(blocks) == pytest.approx(0.0001)
+    # Slow calls are blocks of their own; a lone short tail counts only when nothing else does.
+    assert blocks_of([0.4, 0.42, 0.41]) == [0.4, 0.42, 0.41]
+    assert blocks_of([0.0001] * 3) == [pytest.approx(0.0001)]
+    assert len(blocks_of([0.0001] * 11)) == 1
 
 
-def test_summarize_reports_the_best_runs_with_the_medians_as_the_range() -> None:
+def test_summarize_reports_the_quietest_blocks_with_the_medians_as_the_range() -> None:
     loop = Samples([1.0, 1.1, 0.9], 3)
-    # A busy machine slowed most solution runs 2x; the best run still shows the code's speed.
+    # A busy machine slowed most solution blocks 2x; the quietest still shows the code's speed.
     solution = Samples([0.02] * 9 + [0.01] + [0.02] * 10, 160)
     timing = summarize(loop, solution, size={"N": 4}, threads=1, loop_cached=True)
     assert (timing.loop_seconds, timing.solution_seconds) == (0.9, 0.01)

@@ -2,12 +2,12 @@
 
 Other programs on a machine only ever add time to a call, and on a shared machine they come and
 go: on our 2-vCPU VM one CPU at a time runs memory-bound code 2x slower for a second or so, and
-over 5 checks the median call of a solution moved by up to 45% (benchmarks/README.md). So, as
-`timeit` advises, a side's figure is its best run: consecutive calls are grouped into runs (at
-least 8 calls or 5 ms), a run counts the mean of its calls, and the least disturbed run wins. A
-cost the code pays on some calls only, such as fresh memory every other call, stays in every run's
-mean, so the best run is still what the code costs when the rest of the machine leaves it alone.
-The median run is kept to show how much the load cost.
+over 5 checks the median call of a solution moved by up to 45% (benchmarks/README.md). So, in
+the spirit of `timeit` (the best of several repeats, each a mean), consecutive calls are grouped
+into blocks of 8 calls or 5 ms, a block counts the mean of its calls, and a side's figure is its
+quietest block, the one the rest of the machine disturbed least. A cost the code pays on some
+calls only, such as fresh memory every other call, stays in every block's mean, where the fastest
+single call would hide it. The median block is kept to show how much the load cost.
 
 Runs inside the child processes, where the thread count is pinned (one by default). Every call
 gets its own copy of the inputs (copied outside the timed region), so a solution that caches
@@ -25,17 +25,17 @@ from time import perf_counter, process_time, thread_time  # bound before learner
 from typing import Any
 
 # Part of the key of cached loop timings: a change here makes older timings stale.
-METHOD = ("per call: min(wall, thread CPU) when one CPU thread works, else wall; runs of 8 calls "
-          "or 5 ms, each its mean; best run, median run")
-RUN_CALLS = 8
-RUN_SECONDS = 0.005
+METHOD = ("per call: min(wall, thread CPU) when one CPU thread works, else wall; blocks of 8 "
+          "calls or 5 ms, each its mean; quietest block, median block")
+BLOCK_CALLS = 8
+BLOCK_SECONDS = 0.005
 # Process CPU time can advance in scheduler ticks (4 ms at 250 Hz) inside the sandbox.
 _CLOCK_TICK = 0.01
 
 
 @dataclass(frozen=True)
 class Samples:
-    seconds: list[float]  # seconds per call, one value per run of calls (see runs_of)
+    seconds: list[float]  # seconds per call, one value per block of calls (see blocks_of)
     repeats: int  # calls timed; `seconds` may be an evenly spaced subset of their sorted values
 
     @property
@@ -43,13 +43,13 @@ class Samples:
         return statistics.median(self.seconds)
 
     @property
-    def best(self) -> float:
-        """The least disturbed run: what a call costs when the rest of the machine leaves it
+    def quietest(self) -> float:
+        """The least disturbed block: what a call costs when the rest of the machine leaves it
         alone."""
         return min(self.seconds)
 
     def thinned(self, limit: int = 1001) -> Samples:
-        """At most `limit` order statistics, so tens of thousands of runs stay small on the wire
+        """At most `limit` order statistics, so tens of thousands of blocks stay small on the wire
         and in the cache while keeping their median and best."""
         ordered = sorted(self.seconds)
         if len(ordered) <= limit:
@@ -106,22 +106,23 @@ def time_calls(function: Callable[..., Any], fresh_kwargs: Callable[[], dict[str
     others = (process_time() - process_start) - (thread_time() - thread_start)
     alone = others < _CLOCK_TICK + 0.05 * (thread_time() - thread_start)
     seconds = lesser if alone else walls
-    return Measured(Samples(runs_of(seconds), len(seconds)), output, reused)
+    return Measured(Samples(blocks_of(seconds), len(seconds)), output, reused)
 
 
-def runs_of(calls: list[float]) -> list[float]:
-    """Mean seconds per call of each run of consecutive calls: a run closes at RUN_CALLS calls
-    or RUN_SECONDS of them. A short run left at the end counts only if it is the only one."""
-    runs: list[float] = []
-    run: list[float] = []
+def blocks_of(calls: list[float]) -> list[float]:
+    """Mean seconds per call of each block of consecutive calls: a block closes at BLOCK_CALLS
+    calls or BLOCK_SECONDS of them. A short block left at the end counts only if it is the only
+    one."""
+    blocks: list[float] = []
+    block: list[float] = []
     for seconds in calls:
-        run.append(seconds)
-        if len(run) >= RUN_CALLS or sum(run) >= RUN_SECONDS:
-            runs.append(sum(run) / len(run))
-            run = []
-    if run and not runs:
-        runs.append(sum(run) / len(run))
-    return runs
+        block.append(seconds)
+        if len(block) >= BLOCK_CALLS or sum(block) >= BLOCK_SECONDS:
+            blocks.append(sum(block) / len(block))
+            block = []
+    if block and not blocks:
+        blocks.append(sum(block) / len(block))
+    return blocks
 
 
 def memory_owners(output: Any) -> list[Any]:

@@ -145,9 +145,10 @@ def _device_report(out: Console, device: DeviceResult, result: FileResult) -> No
               f"{figures.seconds(timing.solution_seconds)}: "
               f"[bold]{figures.speedup(timing.speedup)}[/] faster (range {low} to {high})")
     threads = f"{timing.threads} thread{'s' if timing.threads != 1 else ''}"
-    out.print(f"    at {figures.size(timing.size)}, {threads}; best run of {timing.loop_repeats} "
-              f"loop and {timing.solution_repeats} solution calls")
-    out.print(f"    median runs: loop {figures.seconds(timing.loop_median_seconds)}, yours "
+    out.print(f"    at {figures.size(timing.size)}, {threads}; {timing.loop_repeats} loop and "
+              f"{timing.solution_repeats} solution calls")
+    out.print(f"    quietest blocks of calls; the median ones: loop "
+              f"{figures.seconds(timing.loop_median_seconds)}, yours "
               f"{figures.seconds(timing.solution_median_seconds)}")
     if timing.loop_ops is not None and timing.ops_size is not None:
         out.print(f"    work at {figures.size(timing.ops_size)}: loop {timing.loop_ops:,} "

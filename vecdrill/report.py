@@ -55,8 +55,8 @@ class Mismatch:
 
 @dataclass
 class Timing:
-    """Seconds per call: each side's best run (the one the machine disturbed least) and median
-    run (see bench.py)."""
+    """Seconds per call: each side's quietest block of calls (the one the machine disturbed least)
+    and median block (see bench.py)."""
 
     loop_seconds: float
     solution_seconds: float

@@ -38,8 +38,8 @@ def timing_report(result: FileResult, drill: Drill, header: dict[str, Any], tens
             device.timing = summarize(loop_samples, samples, size=record["size"],
                                       threads=threads, loop_cached=loop.cached)
         else:
-            device.scaling.append(scaling.point(record["size"], loop_samples.best,
-                                                samples.best))
+            device.scaling.append(scaling.point(record["size"], loop_samples.quietest,
+                                                samples.quietest))
     for device in result.devices:
         if device.timing is not None:
             device.timing.measure_seconds = spent.get(device.device, 0.0)
@@ -49,12 +49,12 @@ def timing_report(result: FileResult, drill: Drill, header: dict[str, Any], tens
 
 def summarize(loop: Samples, solution: Samples, *, size: dict[str, int], threads: int,
               loop_cached: bool) -> Timing:
-    """The speedup of each side's best run (the one the machine disturbed least), with a range
-    that pairs each side's best run with the other's median run."""
+    """The speedup of each side's quietest block of calls (the one the machine disturbed least),
+    with a range that pairs each side's quietest block with the other's median block."""
     return Timing(
-        loop_seconds=loop.best, solution_seconds=solution.best,
-        speedup=loop.best / solution.best,
-        speedup_low=loop.best / solution.median, speedup_high=loop.median / solution.best,
+        loop_seconds=loop.quietest, solution_seconds=solution.quietest,
+        speedup=loop.quietest / solution.quietest,
+        speedup_low=loop.quietest / solution.median, speedup_high=loop.median / solution.quietest,
         loop_median_seconds=loop.median, solution_median_seconds=solution.median,
         loop_repeats=loop.repeats, solution_repeats=solution.repeats,
         threads=threads, size=size, loop_cached=loop_cached)
