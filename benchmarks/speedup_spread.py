@@ -25,7 +25,7 @@ import tempfile
 
 from common import DRILLS, check_json, cpu_timing, duration, load_note, log, solution_window, speedup
 
-from vecdrill.bench import Samples, blocks_of
+from vecdrill.bench import Samples
 
 DEFAULT_DRILLS = ("relu-where", "gather-logits", "cross-entropy", "matmul-loops",
                   "standardize-columns")
@@ -34,8 +34,8 @@ GOAL = 0.25
 
 def speedups(drill: str, runs: int,
              fresh_cache: bool) -> tuple[list[float], list[float], list[float]]:
-    """vecdrill's speedups, those of the median blocks, and the solution's quietest block in as many
-    control processes."""
+    """vecdrill's speedups, those of the median blocks, and the solution's quietest block in as
+    many control processes."""
     solution = str(DRILLS / drill / "solution.py")
     values, medians, controls = [], [], []
     with tempfile.TemporaryDirectory() as home:
@@ -75,7 +75,7 @@ def _distance(values: list[float]) -> float:
 def main() -> None:
     if sys.argv[1:2] == ["--control"]:
         calls = solution_window(sys.argv[2])(1.0)
-        print(Samples(blocks_of(calls), len(calls)).quietest)
+        print(Samples.of_calls(calls).quietest)
         return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("drills", nargs="*", default=list(DEFAULT_DRILLS))

@@ -24,14 +24,14 @@ from collections.abc import Callable  # noqa: E402
 
 from common import duration, load_note, log, solution_window  # noqa: E402
 
-from vecdrill.bench import Samples, blocks_of  # noqa: E402
+from vecdrill.bench import Samples  # noqa: E402
 
 DEFAULT_DRILLS = ("gather-logits", "cross-entropy", "matmul-loops", "relu-where")
 WINDOWS = (0.3, 1.0)
 STATISTICS: dict[str, Callable[[list[float]], float]] = {
     "median call": statistics.median,
     "fastest call": min,
-    "quietest block (vecdrill)": lambda calls: Samples(blocks_of(calls), len(calls)).quietest,
+    "quietest block (vecdrill)": lambda calls: Samples.of_calls(calls).quietest,
 }
 GOAL = 0.25
 

@@ -108,7 +108,7 @@ def test_blocks_keep_a_cost_paid_every_other_call_and_drop_a_busy_stretch() -> N
     # Fresh memory every other call: 1 ms, 2 ms, ... The quietest block still pays it (1.5 ms),
     # where the fastest single call (1 ms) would hide it.
     alternating = [0.001, 0.002] * 40
-    assert Samples(blocks_of(alternating), 80).quietest == pytest.approx(0.0015)
+    assert Samples.of_calls(alternating).quietest == pytest.approx(0.0015)
     # A busy stretch doubles 32 tiny calls; the blocks after it show the code's own speed.
     busy_then_quiet = [0.0002] * 32 + [0.0001] * 32
     blocks = blocks_of(busy_then_quiet)

@@ -38,6 +38,11 @@ class Samples:
     seconds: list[float]  # seconds per call, one value per block of calls (see blocks_of)
     repeats: int  # calls timed; `seconds` may be an evenly spaced subset of their sorted values
 
+    @classmethod
+    def of_calls(cls, calls: list[float]) -> Samples:
+        """The blocks of consecutive calls, timed in the order they ran."""
+        return cls(blocks_of(calls), len(calls))
+
     @property
     def median(self) -> float:
         return statistics.median(self.seconds)
@@ -50,7 +55,7 @@ class Samples:
 
     def thinned(self, limit: int = 1001) -> Samples:
         """At most `limit` order statistics, so tens of thousands of blocks stay small on the wire
-        and in the cache while keeping their median and best."""
+        and in the cache while keeping their median and the quietest."""
         ordered = sorted(self.seconds)
         if len(ordered) <= limit:
             return Samples(ordered, self.repeats)
@@ -106,7 +111,7 @@ def time_calls(function: Callable[..., Any], fresh_kwargs: Callable[[], dict[str
     others = (process_time() - process_start) - (thread_time() - thread_start)
     alone = others < _CLOCK_TICK + 0.05 * (thread_time() - thread_start)
     seconds = lesser if alone else walls
-    return Measured(Samples(blocks_of(seconds), len(seconds)), output, reused)
+    return Measured(Samples.of_calls(seconds), output, reused)
 
 
 def blocks_of(calls: list[float]) -> list[float]:

@@ -28,6 +28,7 @@ from vecdrill.source import Unreadable, read_source, resolve_drill
 from vecdrill.timing import timing_report
 
 DEFAULT_SEED = 1234
+BENCH_SEED_OFFSET = 99  # the benchmark inputs are drawn apart from every checked case's
 SOLUTION_BENCH_BUDGET = 1.0  # a shorter window can fall inside one slow second of a shared CPU
 LOOP_BENCH_BUDGET = 1.0
 STEP_BUDGETS = {"solution": 0.05, "loop": 0.15}  # seconds per `--scaling` step below the bench
@@ -203,8 +204,8 @@ def _bench_specs(drill: Drill, targets: list[str], options: CheckOptions, probe:
     specs = []
     for d in targets:
         specs.append({"name": f"bench:{d}", "device": d, "size": drill.bench,
-                      "seed": options.seed + 99, "budget": budgets[0], "keep_output": True})
+                      "seed": options.seed + BENCH_SEED_OFFSET, "budget": budgets[0], "keep_output": True})
         specs += [{"name": f"ladder:{d}:{i}", "device": d, "size": size,
-                   "seed": options.seed + 99, "budget": budgets[1]}
+                   "seed": options.seed + BENCH_SEED_OFFSET, "budget": budgets[1]}
                   for i, size in enumerate(steps)]
     return specs

@@ -179,7 +179,7 @@ def _supervise(
                             ready_read)  # fmt: skip
     extra_cpu = limits.startup_cpu_seconds if has_startup else 0
     prepare = child_setup(request_read, result_write, rlimits(limits, extra_cpu), cgroup,
-                           ready_write)  # fmt: skip
+                          ready_write)  # fmt: skip
     if has_startup:
         child_env = {**child_env, READY_FD_ENV: str(_READY_FD)}
     started = time.monotonic()

@@ -153,7 +153,7 @@ class _Zygote:
         os.set_blocking(self._requests, False)
         self._log: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115 - closed in close()
         prepare = sandbox.child_setup(zygote_reads, zygote_writes,
-                                       [(resource.RLIMIT_CORE, 0, 0)], self._cgroup)
+                                      [(resource.RLIMIT_CORE, 0, 0)], self._cgroup)
         try:
             self.process = subprocess.Popen(
                 command, stdin=subprocess.DEVNULL, stdout=self._log, stderr=self._log,
