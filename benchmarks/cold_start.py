@@ -28,8 +28,10 @@ def main() -> None:
     args = parser.parse_args()
     baseline = [sys.executable, "-c", "import torch"]
     solution = str(DRILLS / args.drill / "solution.py")
-    commands = {"list": vecdrill("list"),
-                "check": vecdrill("check", solution, "--no-bench", "--device", "cpu")}
+    commands = {
+        "list": vecdrill("list"),
+        "check": vecdrill("check", solution, "--no-bench", "--device", "cpu"),
+    }
     rows = []
     with tempfile.TemporaryDirectory() as home:
         env = {"VECDRILL_HOME": home, "VECDRILL_CACHE_DIR": f"{home}/cache"}
@@ -39,17 +41,29 @@ def main() -> None:
             times_a, times_b = paired_ratios(command, baseline, env, pairs=args.pairs)
             walls = ratio_summary([a[0] for a in times_a], [b[0] for b in times_b])
             cpus = ratio_summary([a[1] for a in times_a], [b[1] for b in times_b])
-            shown = command[command.index(name):]
+            shown = command[command.index(name) :]
             shown[1:2] = [f"drills/{args.drill}/solution.py"] if name == "check" else []
-            rows.append((" ".join(shown), statistics.median(a[0] for a in times_a),
-                         statistics.median(b[0] for b in times_b), walls, cpus[0], GOALS[name]))
-    print(f"| command | wall (median) | `import torch` (median) | wall ratio (median of "
-          f"{args.pairs} pairs) | range | goal | CPU-time ratio (median) |")
+            rows.append(
+                (
+                    " ".join(shown),
+                    statistics.median(a[0] for a in times_a),
+                    statistics.median(b[0] for b in times_b),
+                    walls,
+                    cpus[0],
+                    GOALS[name],
+                )
+            )
+    print(
+        f"| command | wall (median) | `import torch` (median) | wall ratio (median of "
+        f"{args.pairs} pairs) | range | goal | CPU-time ratio (median) |"
+    )
     print("|---|---:|---:|---:|---:|---|---:|")
     for shown, ta, tb, (median, low, high), cpu, goal in rows:
         verdict = "met" if median <= goal else "**missed**"
-        print(f"| `vecdrill {shown}` | {ta:.3f} s | {tb:.3f} s | **{median:.3f}** | "
-              f"{low:.3f}-{high:.3f} | <= {goal} ({verdict}) | {cpu:.2f} |")
+        print(
+            f"| `vecdrill {shown}` | {ta:.3f} s | {tb:.3f} s | **{median:.3f}** | "
+            f"{low:.3f}-{high:.3f} | <= {goal} ({verdict}) | {cpu:.2f} |"
+        )
     print(f"\n{load_note()}")
 
 

@@ -16,8 +16,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from vecdrill.figures import seconds as duration  # noqa: F401 - figures as the report prints them
-from vecdrill.figures import speedup  # noqa: F401
+from vecdrill.report.numbers import seconds as duration  # noqa: F401 - figures as the report prints them
+from vecdrill.report.numbers import speedup  # noqa: F401
 
 REPO = Path(__file__).resolve().parent.parent
 DRILLS = REPO / "drills"
@@ -30,8 +30,15 @@ def vecdrill(*args: str) -> list[str]:
 
 
 def run(command: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(command, capture_output=True, text=True, cwd=REPO,
-                          env={**os.environ, **env}, timeout=1800, check=False)
+    return subprocess.run(
+        command,
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        env={**os.environ, **env},
+        timeout=1800,
+        check=False,
+    )
 
 
 def timed(command: list[str], env: dict[str, str]) -> tuple[float, float]:
@@ -46,8 +53,9 @@ def timed(command: list[str], env: dict[str, str]) -> tuple[float, float]:
     return elapsed, (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
 
 
-def paired_ratios(a: list[str], b: list[str], env: dict[str, str], *, pairs: int,
-                  warmups: int = 2) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
+def paired_ratios(
+    a: list[str], b: list[str], env: dict[str, str], *, pairs: int, warmups: int = 2
+) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
     """(wall, CPU) of A and B run in strict alternation A B A B ...; warm-up pairs discarded."""
     times_a, times_b = [], []
     for index in range(warmups + pairs):
@@ -67,8 +75,7 @@ def ratio_summary(times_a: list[float], times_b: list[float]) -> tuple[float, fl
 
 def check_json(files: list[str], env: dict[str, str], *extra: str) -> list[dict[str, Any]]:
     """`vecdrill check --json` on the CPU, with a timeout a busy machine cannot trip."""
-    done = run(vecdrill("check", *files, "--json", "--device", "cpu", "--timeout", "300",
-                        *extra), env)
+    done = run(vecdrill("check", *files, "--json", "--device", "cpu", "--timeout", "300", *extra), env)
     if not done.stdout.strip():
         raise SystemExit(f"vecdrill check printed no JSON ({done.returncode}):\n{done.stderr}")
     results: list[dict[str, Any]] = json.loads(done.stdout)["results"]
@@ -77,7 +84,8 @@ def check_json(files: list[str], env: dict[str, str], *extra: str) -> list[dict[
 
 def cpu_timing(result: dict[str, Any]) -> dict[str, Any] | None:
     timing: dict[str, Any] | None = next(
-        (d["timing"] for d in result["devices"] if d["device"] == "cpu"), None)
+        (d["timing"] for d in result["devices"] if d["device"] == "cpu"), None
+    )
     return timing
 
 
@@ -87,10 +95,10 @@ def solution_window(drill_id: str) -> Callable[[float], list[float]]:
     function times calls for a budget of seconds (at least 3) and gives their times in order."""
     import torch
 
-    from vecdrill.checker import BENCH_SEED_OFFSET, DEFAULT_SEED
-    from vecdrill.drillcode import load_function
-    from vecdrill.drills import load_drill
-    from vecdrill.inputs import make_inputs
+    from vecdrill.check.pipeline import BENCH_SEED_OFFSET, DEFAULT_SEED
+    from vecdrill.child.inputs import make_inputs
+    from vecdrill.content.drill import load_drill
+    from vecdrill.content.drill_code import load_function
 
     torch.set_num_threads(1)
     drill = load_drill(DRILLS / drill_id)
@@ -98,8 +106,10 @@ def solution_window(drill_id: str) -> Callable[[float], list[float]]:
     solution = load_function(drill.file("solution.py"), drill.function)
 
     def fresh() -> dict[str, Any]:
-        return {k: v.clone() if isinstance(v, torch.Tensor) else v.copy() if hasattr(v, "copy")
-                else v for k, v in inputs.items()}
+        return {
+            k: v.clone() if isinstance(v, torch.Tensor) else v.copy() if hasattr(v, "copy") else v
+            for k, v in inputs.items()
+        }
 
     def window(budget: float) -> list[float]:
         solution(**fresh())  # warm-up, as vecdrill does

@@ -3,7 +3,7 @@ reference solution 5 times (after one run that fills the loop cache, as a learne
 does), then the median and the largest distance from it. Goal: every run within +-25%.
 
 With the loop cached, a run's speedup moves only with the solution's time. The speedup vecdrill
-reports is that of each side's quietest block of calls (vecdrill/bench.py); the table also shows
+reports is that of each side's quietest block of calls (vecdrill/child/timer.py); the table also shows
 how far the speedup of the median blocks moves, which is what the machine's load does to a
 typical call. Beside each vecdrill run, a control process with no vecdrill in it times the same
 solution the same way (fresh input copies per call, one thread, thread CPU time, the calls in
@@ -25,15 +25,13 @@ import tempfile
 
 from common import DRILLS, check_json, cpu_timing, duration, load_note, log, solution_window, speedup
 
-from vecdrill.bench import Samples
+from vecdrill.child.timer import Samples
 
-DEFAULT_DRILLS = ("relu-where", "gather-logits", "cross-entropy", "matmul-loops",
-                  "standardize-columns")
+DEFAULT_DRILLS = ("relu-where", "gather-logits", "cross-entropy", "matmul-loops", "standardize-columns")
 GOAL = 0.25
 
 
-def speedups(drill: str, runs: int,
-             fresh_cache: bool) -> tuple[list[float], list[float], list[float]]:
+def speedups(drill: str, runs: int, fresh_cache: bool) -> tuple[list[float], list[float], list[float]]:
     """vecdrill's speedups, those of the median blocks, and the solution's quietest block in as
     many control processes."""
     solution = str(DRILLS / drill / "solution.py")
@@ -52,18 +50,25 @@ def speedups(drill: str, runs: int,
             values.append(float(timing["speedup"]))
             medians.append(timing["loop_median_seconds"] / timing["solution_median_seconds"])
             controls.append(control(drill))
-            log(f"  {drill} run {run + 1}/{runs}: {speedup(values[-1])} "
+            log(
+                f"  {drill} run {run + 1}/{runs}: {speedup(values[-1])} "
                 f"(range {speedup(timing['speedup_low'])}-{speedup(timing['speedup_high'])}); "
-                f"control {duration(controls[-1])}")
+                f"control {duration(controls[-1])}"
+            )
     return values, medians, controls
 
 
 def control(drill: str) -> float:
     """The solution's quietest block, timed in a fresh process without vecdrill."""
-    env = {**os.environ, **{v: "1" for v in ("OMP_NUM_THREADS", "MKL_NUM_THREADS",
-                                             "OPENBLAS_NUM_THREADS")}}
-    done = subprocess.run([sys.executable, __file__, "--control", drill], capture_output=True,
-                          text=True, env=env, timeout=600, check=True)
+    env = {**os.environ, **{v: "1" for v in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS")}}
+    done = subprocess.run(
+        [sys.executable, __file__, "--control", drill],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+        check=True,
+    )
     return float(done.stdout)
 
 
@@ -83,19 +88,23 @@ def main() -> None:
     parser.add_argument("--fresh-cache", action="store_true")
     args = parser.parse_args()
     loop = "re-timed every run" if args.fresh_cache else "timed once, cached"
-    print(f"| drill | {args.runs} runs (loop {loop}) | median | min-max | largest distance "
-          f"from the median | goal +-{GOAL:.0%} | median blocks' speedups | their largest "
-          f"distance | control: solution alone, {args.runs} fresh processes | control's "
-          f"largest distance |")
+    print(
+        f"| drill | {args.runs} runs (loop {loop}) | median | min-max | largest distance "
+        f"from the median | goal +-{GOAL:.0%} | median blocks' speedups | their largest "
+        f"distance | control: solution alone, {args.runs} fresh processes | control's "
+        f"largest distance |"
+    )
     print("|---|---|---:|---:|---:|---|---|---:|---|---:|")
     for drill in args.drills:
         values, medians, controls = speedups(drill, args.runs, args.fresh_cache)
         median, distance = statistics.median(values), _distance(values)
         verdict = "met" if distance <= GOAL else "**missed**"
-        print(f"| {drill} | {', '.join(speedup(v) for v in values)} | **{speedup(median)}** | "
-              f"{speedup(min(values))}-{speedup(max(values))} | {distance:.0%} | {verdict} | "
-              f"{', '.join(speedup(m) for m in medians)} | {_distance(medians):.0%} | "
-              f"{', '.join(duration(c) for c in controls)} | {_distance(controls):.0%} |")
+        print(
+            f"| {drill} | {', '.join(speedup(v) for v in values)} | **{speedup(median)}** | "
+            f"{speedup(min(values))}-{speedup(max(values))} | {distance:.0%} | {verdict} | "
+            f"{', '.join(speedup(m) for m in medians)} | {_distance(medians):.0%} | "
+            f"{', '.join(duration(c) for c in controls)} | {_distance(controls):.0%} |"
+        )
     print(f"\n{load_note()}")
 
 

@@ -4,7 +4,7 @@ and over how long a window.
 For each drill, one process times its reference solution the way vecdrill does (fresh input
 copies, one thread, thread CPU time) in back-to-back windows, alternating 0.3 s and 1 s of timed
 calls. Each window gives its median and fastest call, and vecdrill's quietest block (the mean
-call of the least disturbed block of 8 calls or 5 ms, vecdrill/bench.py). A statistic is steady
+call of the least disturbed block of 8 calls or 5 ms, vecdrill/child/timer.py). A statistic is steady
 if every window's value stays within +-25% of that statistic's median over the windows, the goal
 the reported speedup has over 5 runs.
 
@@ -24,7 +24,7 @@ from collections.abc import Callable  # noqa: E402
 
 from common import duration, load_note, log, solution_window  # noqa: E402
 
-from vecdrill.bench import Samples  # noqa: E402
+from vecdrill.child.timer import Samples  # noqa: E402
 
 DEFAULT_DRILLS = ("gather-logits", "cross-entropy", "matmul-loops", "relu-where")
 WINDOWS = (0.3, 1.0)
@@ -41,8 +41,10 @@ def main() -> None:
     parser.add_argument("drills", nargs="*", default=list(DEFAULT_DRILLS))
     parser.add_argument("--windows", type=int, default=20, help="windows of each length")
     args = parser.parse_args()
-    print(f"| drill | window | statistic | median over {args.windows} windows | largest "
-          f"distance from it | windows beyond +-{GOAL:.0%} |")
+    print(
+        f"| drill | window | statistic | median over {args.windows} windows | largest "
+        f"distance from it | windows beyond +-{GOAL:.0%} |"
+    )
     print("|---|---:|---|---:|---:|---:|")
     for drill in args.drills:
         window = solution_window(drill)
@@ -50,18 +52,25 @@ def main() -> None:
         for index in range(args.windows):
             for budget in WINDOWS:
                 timed[budget].append(window(budget))
-            log(f"  {drill} {index + 1}/{args.windows}: "
-                + ", ".join(f"{b} s: median {duration(statistics.median(c[-1]))}, fastest "
-                            f"{duration(min(c[-1]))}" for b, c in timed.items()))
+            log(
+                f"  {drill} {index + 1}/{args.windows}: "
+                + ", ".join(
+                    f"{b} s: median {duration(statistics.median(c[-1]))}, fastest {duration(min(c[-1]))}"
+                    for b, c in timed.items()
+                )
+            )
         for budget, windows in timed.items():
             for name, statistic in STATISTICS.items():
                 values = [statistic(calls) for calls in windows]
                 middle = statistics.median(values)
                 distances = [abs(v - middle) / middle for v in values]
                 beyond = sum(d > GOAL for d in distances)
-                print(f"| {drill} | {budget:g} s | {name} | {duration(middle)} | "
-                      f"{max(distances):.0%} | {beyond} of {len(values)} |")
+                print(
+                    f"| {drill} | {budget:g} s | {name} | {duration(middle)} | "
+                    f"{max(distances):.0%} | {beyond} of {len(values)} |"
+                )
     print(f"\n{load_note()}")
+
 
 if __name__ == "__main__":
     main()

@@ -26,10 +26,12 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from vecdrill import catalogue, sandbox, warm, watch
-from vecdrill.catalogue import Catalogue
-from vecdrill.checker import Runner, check_file
-from vecdrill.drills import Drill
+from vecdrill.check.pipeline import Runner, check_file
+from vecdrill.content import catalogue
+from vecdrill.content.catalogue import Catalogue
+from vecdrill.content.drill import Drill
+from vecdrill.learner import watch
+from vecdrill.sandbox import launch, warm
 
 GOALS = {"correctness": 0.150, "with timing": 0.400}
 FRESH_START_ALLOWANCE = 120.0  # seconds
@@ -56,34 +58,42 @@ def main() -> None:
         checked = None
         for name in runners:  # fills the reference cache and waits for the zygote: not counted
             checked, _ = _sample(path, next(saves), drill, cat, runners[name], True, checked)
-        print(f"warm-up (zygote start, loop reference and timing) took "
-              f"{time.perf_counter() - started:.1f} s", file=sys.stderr)
+        print(
+            f"warm-up (zygote start, loop reference and timing) took {time.perf_counter() - started:.1f} s",
+            file=sys.stderr,
+        )
         for _ in range(args.rounds):
             for mode, timed in (("correctness", False), ("with timing", True)):
                 for name in ["fresh", *["warm"] * WARM_PER_FRESH]:
-                    runs: list[sandbox.ChildRun] = []
-                    checked, seconds = _sample(path, next(saves), drill, cat,
-                                               _recorded(runners[name], runs), timed, checked)
+                    runs: list[launch.ChildRun] = []
+                    checked, seconds = _sample(
+                        path, next(saves), drill, cat, _recorded(runners[name], runs), timed, checked
+                    )
                     samples.setdefault((mode, name), []).append(seconds)
                     cpu.setdefault((mode, name), []).append(sum(r.cpu_seconds for r in runs))
         if worker.problem:
             print(f"warning: {worker.problem}", file=sys.stderr)
     _report(drill.id, samples, cpu)
-    print(f"load average (1 min) before / after: {load_before:.1f} / {os.getloadavg()[0]:.1f} on "
-          f"{os.cpu_count()} CPUs; 'child CPU' is the sandboxed children's own CPU time per save, "
-          "so wall time far above it means the check waited for a busy CPU")
+    print(
+        f"load average (1 min) before / after: {load_before:.1f} / {os.getloadavg()[0]:.1f} on "
+        f"{os.cpu_count()} CPUs; 'child CPU' is the sandboxed children's own CPU time per save, "
+        "so wall time far above it means the check waited for a busy CPU"
+    )
 
 
-def _patient(args: list[str], request: bytes, *, limits: sandbox.Limits,
-             **rest: Any) -> sandbox.ChildRun:
+def _patient(args: list[str], request: bytes, *, limits: launch.Limits, **rest: Any) -> launch.ChildRun:
     """A fresh run whose wall limit allows for starting Python and importing torch, which on a
     busy machine take longer than a drill's limit (a warm run's limit starts at the fork)."""
-    return sandbox.run_sandboxed(args, request, limits=replace(
-        limits, wall_seconds=limits.wall_seconds + FRESH_START_ALLOWANCE), **rest)
+    return launch.run_sandboxed(
+        args,
+        request,
+        limits=replace(limits, wall_seconds=limits.wall_seconds + FRESH_START_ALLOWANCE),
+        **rest,
+    )
 
 
-def _recorded(runner: Runner, runs: list[sandbox.ChildRun]) -> Runner:
-    def run(*args: Any, **kwargs: Any) -> sandbox.ChildRun:
+def _recorded(runner: Runner, runs: list[launch.ChildRun]) -> Runner:
+    def run(*args: Any, **kwargs: Any) -> launch.ChildRun:
         runs.append(runner(*args, **kwargs))
         return runs[-1]
 
@@ -95,8 +105,9 @@ def _versions(source: str) -> Iterator[str]:
     return (f"{source.rstrip()}\n# save {n}\n" for n in itertools.count())
 
 
-def _sample(path: Path, source: str, drill: Drill, cat: Catalogue, runner: Runner, timed: bool,
-            checked: bytes | None) -> tuple[bytes, float]:
+def _sample(
+    path: Path, source: str, drill: Drill, cat: Catalogue, runner: Runner, timed: bool, checked: bytes | None
+) -> tuple[bytes, float]:
     saved_at: list[float] = []
 
     def save() -> None:
@@ -118,18 +129,23 @@ def _sample(path: Path, source: str, drill: Drill, cat: Catalogue, runner: Runne
     return digest, done - saved_at[0]
 
 
-def _report(drill_id: str, samples: dict[tuple[str, str], list[float]],
-            cpu: dict[tuple[str, str], list[float]]) -> None:
+def _report(
+    drill_id: str, samples: dict[tuple[str, str], list[float]], cpu: dict[tuple[str, str], list[float]]
+) -> None:
     print(f"save-to-verdict latency for {drill_id}: median / 90th percentile (n samples)")
     print(f"{'':13}{'warm':>26}{'fresh':>26}{'fresh/warm':>12}{'goal (warm)':>18}")
     for mode, goal in GOALS.items():
         warm, fresh = samples[(mode, "warm")], samples[(mode, "fresh")]
         ratio = statistics.median(fresh) / statistics.median(warm)
         verdict = "met" if statistics.median(warm) <= goal else "missed"
-        print(f"{mode:13}{_spread(warm):>26}{_spread(fresh):>26}{ratio:>11.1f}x"
-              f"{f'{goal * 1000:.0f} ms: {verdict}':>18}")
-        print(f"{'  child CPU':13}{_ms(statistics.median(cpu[(mode, 'warm')])):>26}"
-              f"{_ms(statistics.median(cpu[(mode, 'fresh')])):>26}")
+        print(
+            f"{mode:13}{_spread(warm):>26}{_spread(fresh):>26}{ratio:>11.1f}x"
+            f"{f'{goal * 1000:.0f} ms: {verdict}':>18}"
+        )
+        print(
+            f"{'  child CPU':13}{_ms(statistics.median(cpu[(mode, 'warm')])):>26}"
+            f"{_ms(statistics.median(cpu[(mode, 'fresh')])):>26}"
+        )
 
 
 def _spread(values: list[float]) -> str:

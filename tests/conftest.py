@@ -19,8 +19,9 @@ FIXTURE_COURSE = REPO / "tests" / "fixture_course"
 
 
 @pytest.fixture(autouse=True)
-def vecdrill_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
-                  ) -> Iterator[Path]:
+def vecdrill_home(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[Path]:
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("VECDRILL_HOME", str(home))
     if not os.environ.get("VECDRILL_CACHE_DIR"):
@@ -29,9 +30,16 @@ def vecdrill_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.
     yield home
 
 
-def run_cli(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None,
-            timeout: float = 300) -> subprocess.CompletedProcess[str]:
+def run_cli(
+    *args: str, cwd: Path | None = None, env: dict[str, str] | None = None, timeout: float = 300
+) -> subprocess.CompletedProcess[str]:
     """Run `python -m vecdrill ARGS` as a learner would, in a real subprocess."""
     full_env = {**os.environ, "COLUMNS": "200", **(env or {})}
-    return subprocess.run([sys.executable, "-m", "vecdrill", *args], capture_output=True,
-                          text=True, cwd=cwd or REPO, env=full_env, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "vecdrill", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd or REPO,
+        env=full_env,
+        timeout=timeout,
+    )

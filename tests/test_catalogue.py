@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import FIXTURE_COURSE, run_cli
-from vecdrill.catalogue import load_catalogue
+from vecdrill.content.catalogue import load_catalogue
 
 # Graders depend on these ids, parameters, libraries and input dtypes: keep them exactly.
 REQUIRED = {
@@ -69,14 +69,18 @@ def test_dev_check_names_each_problem(tmp_path: Path) -> None:
     folder = pack / "fx-double"
     shutil.copytree(FIXTURE_COURSE / "fx-double", folder)
     (folder / "starter.py").write_text("def fx_double(x):\n    return x * 2\n")
-    (folder / "loop.py").write_text((folder / "loop.py").read_text().replace(
-        "    for i in range(x.shape[0]):\n        out[i] = x[i] * 2\n", "    out = x * 2\n"))
+    (folder / "loop.py").write_text(
+        (folder / "loop.py")
+        .read_text()
+        .replace("    for i in range(x.shape[0]):\n        out[i] = x[i] * 2\n", "    out = x * 2\n")
+    )
     done = run_cli("dev", "check", str(pack), "--no-bench", timeout=600)
     assert done.returncode == 3
     lines = [line for line in done.stdout.splitlines() if line.startswith("problem:")]
     assert any(f"{folder / 'starter.py'}: the starter already passes" in line for line in lines)
-    assert any(f"{folder / 'loop.py'}: the reference loop contains no Python-level loop" in line
-               for line in lines)
+    assert any(
+        f"{folder / 'loop.py'}: the reference loop contains no Python-level loop" in line for line in lines
+    )
     assert any(f"{folder / 'explain.md'}: the explanation is too short" in line for line in lines)
     assert "3 problem(s)" in done.stdout or "problem(s)" in done.stdout
 
@@ -85,7 +89,13 @@ def test_new_scaffolds_a_loadable_drill(tmp_path: Path) -> None:
     done = run_cli("new", "clip-norms", "--dir", str(tmp_path), "--library", "numpy")
     assert done.returncode == 0, done.stderr
     assert sorted(p.name for p in (tmp_path / "clip-norms").iterdir()) == [
-        "drill.toml", "explain.md", "explain.zh.md", "loop.py", "solution.py", "starter.py"]
+        "drill.toml",
+        "explain.md",
+        "explain.zh.md",
+        "loop.py",
+        "solution.py",
+        "starter.py",
+    ]
     listed = run_cli("list", "--drills", str(tmp_path))
     assert "clip-norms" in listed.stdout and "Broken drill" not in listed.stderr
     again = run_cli("new", "clip-norms", "--dir", str(tmp_path))

@@ -32,8 +32,20 @@ def graded() -> dict[str, dict[str, Any]]:
         env = {"VECDRILL_HOME": home}
         if not os.environ.get("VECDRILL_CACHE_DIR"):
             env["VECDRILL_CACHE_DIR"] = str(Path.home() / ".cache" / "vecdrill-tests")
-        done = run_cli("check", *map(str, LEARNER_FILES), "--json", "--no-bench", "--jobs", "2",
-                       "--drills", str(FIXTURE_COURSE), "--timeout", "60", env=env, timeout=1800)
+        done = run_cli(
+            "check",
+            *map(str, LEARNER_FILES),
+            "--json",
+            "--no-bench",
+            "--jobs",
+            "2",
+            "--drills",
+            str(FIXTURE_COURSE),
+            "--timeout",
+            "60",
+            env=env,
+            timeout=1800,
+        )
     assert done.returncode == 1, done.stderr
     document = json.loads(done.stdout)
     assert document["version"] == 1

@@ -55,8 +55,9 @@ def test_list_filters() -> None:
 def test_unknown_drill_suggests_the_closest_and_exits_2() -> None:
     done = run_cli("show", "gather-logit")
     assert done.returncode == 2
-    assert done.stderr.strip() == ("Error: no drill named 'gather-logit'. Did you mean "
-                                   "'gather-logits'? See `vecdrill list`.")
+    assert done.stderr.strip() == (
+        "Error: no drill named 'gather-logit'. Did you mean 'gather-logits'? See `vecdrill list`."
+    )
 
 
 def test_show_prints_task_loop_and_sizes() -> None:
@@ -115,8 +116,10 @@ def test_bad_option_is_a_usage_error() -> None:
 
 def test_unknown_device_is_a_usage_error(tmp_path: Path) -> None:
     solution = tmp_path / "s.py"
-    solution.write_text("# vecdrill: relu-where\nimport torch\n\n\ndef relu_where(x):\n"
-                        "    return torch.where(x > 0, x, 0.0)\n")
+    solution.write_text(
+        "# vecdrill: relu-where\nimport torch\n\n\ndef relu_where(x):\n"
+        "    return torch.where(x > 0, x, 0.0)\n"
+    )
     done = run_cli("check", str(solution), "--device", "tpu")
     assert done.returncode == 2
     assert "--device 'tpu' is not one of cpu, cuda, all" in done.stderr
@@ -129,8 +132,10 @@ def test_python_dash_m_works() -> None:
 
 def test_static_findings_exit_1_with_file_line_col(tmp_path: Path) -> None:
     solution = tmp_path / "loopy.py"
-    solution.write_text("# vecdrill: relu-where\nimport torch\n\n\ndef relu_where(x):\n"
-                        "    out = x.clone()\n    for i in range(3):\n        pass\n    return out\n")
+    solution.write_text(
+        "# vecdrill: relu-where\nimport torch\n\n\ndef relu_where(x):\n"
+        "    out = x.clone()\n    for i in range(3):\n        pass\n    return out\n"
+    )
     done = run_cli("check", str(solution))
     assert done.returncode == 1
     first = done.stdout.splitlines()[0]

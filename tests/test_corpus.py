@@ -6,7 +6,7 @@ One file per case; adding a case adds a file, not code.
   `vecdrill check` in one run, static gate first, so many attacks end as `forbidden` or `loop`
   with nothing run; the others attack with what the gate allows (torch and numpy).
 * tests/corpus_ungated/ holds attacks that need os, sys, ctypes...: the gate would stop them before
-  they run, so they go straight to `checker.check_past_gate`, which builds the worker request as a
+  they run, so they go straight to `pipeline.check_past_gate`, which builds the worker request as a
   check does, to prove the sandbox itself.
 
 Header lines of a case file:
@@ -52,7 +52,10 @@ from typing import Any
 import pytest
 
 from tests.conftest import FIXTURE_COURSE, REPO
-from vecdrill import catalogue, checker, paths, sandbox
+from vecdrill import paths
+from vecdrill.check import pipeline
+from vecdrill.content import catalogue
+from vecdrill.sandbox import launch as sandbox
 
 GATED = REPO / "tests" / "corpus"
 UNGATED = REPO / "tests" / "corpus_ungated"
@@ -93,15 +96,25 @@ def _make_big(path: Path) -> None:
 RUNTIME_CASES: dict[str, tuple[_Maker, str, str]] = {
     "path_directory.py": (Path.mkdir, "syntax", "is a directory; pass a Python file"),
     "path_fifo.py": (_make_fifo, "syntax", "is not a regular file (a FIFO, socket or device)"),
-    "path_symlink_to_passwd.py": (lambda path: path.symlink_to("/etc/passwd"), "syntax",
-                                  "is a symbolic link"),
+    "path_symlink_to_passwd.py": (
+        lambda path: path.symlink_to("/etc/passwd"),
+        "syntax",
+        "is a symbolic link",
+    ),
     "path_100_mb.py": (_make_big, "syntax", "more than the 256 KiB a solution may have"),
-    "source_null_byte.py": (lambda path: path.write_bytes(
-        b"# vecdrill: fx-double\nimport torch\x00\n"), "syntax", "null byte"),
-    "source_deep_expression.py": (lambda path: path.write_text(
-        "# vecdrill: fx-double\ndef fx_double(x):\n    return " + "-" * 100_000 + "x\n"),
-        "syntax", "nested too deeply"),
-}  # fmt: skip
+    "source_null_byte.py": (
+        lambda path: path.write_bytes(b"# vecdrill: fx-double\nimport torch\x00\n"),
+        "syntax",
+        "null byte",
+    ),
+    "source_deep_expression.py": (
+        lambda path: path.write_text(
+            "# vecdrill: fx-double\ndef fx_double(x):\n    return " + "-" * 100_000 + "x\n"
+        ),
+        "syntax",
+        "nested too deeply",
+    ),
+}
 
 
 def _cases(folder: Path) -> list[Case]:
@@ -110,10 +123,17 @@ def _cases(folder: Path) -> list[Case]:
 
 def _params(kind: str, folder: Path) -> list[Any]:
     """(layer, case) pairs; under xdist, `--dist loadgroup` keeps each batch on one worker."""
-    return [pytest.param(layer, case, id=f"{layer}-{case.path.stem}",
-                         marks=pytest.mark.xdist_group(f"corpus-{kind}-{layer}"))
-            for layer in ("default", *FALLBACK_LAYERS) for case in _cases(folder)
-            if case.runs_on(layer)]  # fmt: skip
+    return [
+        pytest.param(
+            layer,
+            case,
+            id=f"{layer}-{case.path.stem}",
+            marks=pytest.mark.xdist_group(f"corpus-{kind}-{layer}"),
+        )
+        for layer in ("default", *FALLBACK_LAYERS)
+        for case in _cases(folder)
+        if case.runs_on(layer)
+    ]
 
 
 @dataclass
@@ -141,8 +161,7 @@ class World:
         self.listener = socket.create_server(("127.0.0.1", 0))
         self.listener.setblocking(False)
         self.secret = uuid.uuid4().hex
-        self.cache = Path(os.environ.get(paths.CACHE_ENV) or
-                          Path.home() / ".cache" / "vecdrill-tests")  # fmt: skip
+        self.cache = Path(os.environ.get(paths.CACHE_ENV) or Path.home() / ".cache" / "vecdrill-tests")
         self._before = self.fingerprint()
 
     def close(self) -> None:
@@ -152,9 +171,14 @@ class World:
     def copy(self, case_path: Path, folder: Path) -> Path:
         """The case with its placeholders filled in, in `folder`."""
         text = case_path.read_text(encoding="utf-8")
-        for name, value in (("VICTIM", self.victim), ("HOME", self.home), ("COURSE", FIXTURE_COURSE),
-                            ("PORT", self.listener.getsockname()[1]), ("CACHE", self.cache),
-                            ("SECRET", self.secret)):  # fmt: skip
+        for name, value in (
+            ("VICTIM", self.victim),
+            ("HOME", self.home),
+            ("COURSE", FIXTURE_COURSE),
+            ("PORT", self.listener.getsockname()[1]),
+            ("CACHE", self.cache),
+            ("SECRET", self.secret),
+        ):
             text = text.replace(f"@{name}@", str(value))
         folder.mkdir(exist_ok=True)
         copy = folder / case_path.name
@@ -163,10 +187,14 @@ class World:
 
     def fingerprint(self) -> list[tuple[str, int, str]]:
         return sorted(
-            (str(path), path.lstat().st_mode,
-             "" if path.is_dir() else hashlib.sha256(path.read_bytes()).hexdigest())
-            for folder in (self.victim, self.home) for path in [folder, *folder.rglob("*")]
-        )  # fmt: skip
+            (
+                str(path),
+                path.lstat().st_mode,
+                "" if path.is_dir() else hashlib.sha256(path.read_bytes()).hexdigest(),
+            )
+            for folder in (self.victim, self.home)
+            for path in [folder, *folder.rglob("*")]
+        )
 
     def damage(self) -> list[str]:
         """What a batch left behind: live processes, changed files, a connection."""
@@ -244,16 +272,33 @@ def _run_gated(world: World, layer: str, guarded: bool) -> Batch:
             make(folder / name)
             files.append(folder / name)
     isolation = [] if layer == "default" else ["--isolation", layer]
-    env = {**os.environ, "COLUMNS": "200", "HOME": str(world.home),
-           "TMPDIR": str(world.root / "tmp")}  # fmt: skip
+    env = {**os.environ, "COLUMNS": "200", "HOME": str(world.home), "TMPDIR": str(world.root / "tmp")}
     done = subprocess.run(
-        [sys.executable, "-m", "vecdrill", "check", *map(str, files), "--json", "--no-bench",
-         "--jobs", "2", "--drills", str(FIXTURE_COURSE), "--timeout", TIMEOUT, *isolation],
-        capture_output=True, text=True, cwd=REPO, env=env, timeout=900, check=False,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "vecdrill",
+            "check",
+            *map(str, files),
+            "--json",
+            "--no-bench",
+            "--jobs",
+            "2",
+            "--drills",
+            str(FIXTURE_COURSE),
+            "--timeout",
+            TIMEOUT,
+            *isolation,
+        ],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        env=env,
+        timeout=900,
+        check=False,
+    )
     assert done.returncode == 1, done.stderr
-    results = {Path(r["file"]).name: (r["verdict"], r["message"])
-               for r in json.loads(done.stdout)["results"]}  # fmt: skip
+    results = {Path(r["file"]).name: (r["verdict"], r["message"]) for r in json.loads(done.stdout)["results"]}
     return Batch(results, guarded, done.stderr)
 
 
@@ -266,11 +311,15 @@ def _run_ungated(world: World, layer: str, guarded: bool) -> Batch:
     def grade(case: Case) -> tuple[str, tuple[str, str]]:
         copy = world.copy(case.path, folder)
         drill = course.get(case.headers["vecdrill"])
-        options = checker.CheckOptions(drill_id=drill.id, device="cpu", bench=False,
-                                       timeout=float(case.headers.get("timeout", TIMEOUT)),
-                                       isolation=None if layer == "default" else layer)
+        options = pipeline.CheckOptions(
+            drill_id=drill.id,
+            device="cpu",
+            bench=False,
+            timeout=float(case.headers.get("timeout", TIMEOUT)),
+            isolation=None if layer == "default" else layer,
+        )
         try:
-            result = checker.check_past_gate(copy, copy.read_bytes(), drill, options, runner)
+            result = pipeline.check_past_gate(copy, copy.read_bytes(), drill, options, runner)
         except Exception as exc:  # noqa: BLE001 - vecdrill's own failure, reported per case
             return copy.name, ("vecdrill failed", f"{type(exc).__name__}: {exc}")
         return copy.name, (result.verdict.value, result.message)
@@ -304,8 +353,7 @@ def _check_verdict(batch: Batch, case: Case) -> None:
 @pytest.mark.slow
 @pytest.mark.sandbox
 @pytest.mark.parametrize(("layer", "case"), _params("gated", GATED))
-def test_gated_case(layer: str, case: Case, batches: dict[tuple[str, str], Batch],
-                    world: World) -> None:  # fmt: skip
+def test_gated_case(layer: str, case: Case, batches: dict[tuple[str, str], Batch], world: World) -> None:
     _check_verdict(_batch(batches, world, "gated", layer), case)
 
 
@@ -323,16 +371,20 @@ def test_special_path(name: str, batches: dict[tuple[str, str], Batch], world: W
 @pytest.mark.slow
 @pytest.mark.sandbox
 @pytest.mark.parametrize(("layer", "case"), _params("ungated", UNGATED))
-def test_ungated_case(layer: str, case: Case, batches: dict[tuple[str, str], Batch],
-                      world: World) -> None:  # fmt: skip
+def test_ungated_case(layer: str, case: Case, batches: dict[tuple[str, str], Batch], world: World) -> None:
     _check_verdict(_batch(batches, world, "ungated", layer), case)
 
 
 @pytest.mark.slow
 @pytest.mark.sandbox
-@pytest.mark.parametrize(("kind", "layer"), [
-    pytest.param(kind, layer, marks=pytest.mark.xdist_group(f"corpus-{kind}-{layer}"))
-    for kind in ("gated", "ungated") for layer in ("default", *FALLBACK_LAYERS)])
+@pytest.mark.parametrize(
+    ("kind", "layer"),
+    [
+        pytest.param(kind, layer, marks=pytest.mark.xdist_group(f"corpus-{kind}-{layer}"))
+        for kind in ("gated", "ungated")
+        for layer in ("default", *FALLBACK_LAYERS)
+    ],
+)
 def test_the_run_left_the_machine_as_it_was(
     kind: str, layer: str, batches: dict[tuple[str, str], Batch], world: World
 ) -> None:
@@ -342,8 +394,18 @@ def test_the_run_left_the_machine_as_it_was(
 
 
 def test_every_case_states_its_drill_and_verdict() -> None:
-    verdicts = {"pass", "loop", "forbidden", "syntax", "wrong", "error", "timeout", "memory",
-                "crash", "output-limit"}  # fmt: skip
+    verdicts = {
+        "pass",
+        "loop",
+        "forbidden",
+        "syntax",
+        "wrong",
+        "error",
+        "timeout",
+        "memory",
+        "crash",
+        "output-limit",
+    }
     cases = _cases(GATED) + _cases(UNGATED)
     assert len(cases) + len(RUNTIME_CASES) >= 45
     for case in cases:

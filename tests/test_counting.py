@@ -13,57 +13,71 @@ from tests.conftest import REPO
 
 
 def _run(code: str) -> str:
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO,
-                          timeout=300, check=False)
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=300, check=False
+    )
     assert done.returncode == 0, done.stderr
     return done.stdout.strip()
 
 
 def _tamper_verdict(setup: str, sneaky: str, call: str) -> str:
     """What count_work says about a function that meddles with the counters."""
-    return _run(f"{setup}\nfrom vecdrill.counting import CountersDisabled, count_work\n{sneaky}\n"
-                f"try:\n    {call}\nexcept CountersDisabled as exc:\n    print('caught:', exc)\n")
+    return _run(
+        f"{setup}\nfrom vecdrill.child.counting import CountersDisabled, count_work\n{sneaky}\n"
+        f"try:\n    {call}\nexcept CountersDisabled as exc:\n    print('caught:', exc)\n"
+    )
 
 
 def test_counting_torch_ops_does_not_import_dynamo() -> None:
     # torch wraps a dispatch mode in torch._disable_dynamo unless it opts out; that import costs
     # seconds of every cold check's start-up.
-    out = _run("import sys, torch\n"
-               "from vecdrill.counting import count_work\n"
-               "counts = count_work(lambda x: x * 2 + 1, {'x': torch.ones(3)}, torch_ops=True)\n"
-               "print(counts['aten'], 'torch._dynamo' in sys.modules)")
+    out = _run(
+        "import sys, torch\n"
+        "from vecdrill.child.counting import count_work\n"
+        "counts = count_work(lambda x: x * 2 + 1, {'x': torch.ones(3)}, torch_ops=True)\n"
+        "print(counts['aten'], 'torch._dynamo' in sys.modules)"
+    )
     assert out == "2 False"
 
 
 @pytest.mark.parametrize(("size", "expected"), [(4, 4), (16, 16)])
 def test_a_loop_dispatches_one_op_per_element(size: int, expected: int) -> None:
-    out = _run("import torch\n"
-               "from vecdrill.counting import count_work\n"
-               "def neg(x):\n"
-               "    for i in range(x.shape[0]):\n"
-               "        x[i].neg_()\n"
-               f"print(count_work(neg, {{'x': torch.ones({size})}}, torch_ops=True)['aten'])")
+    out = _run(
+        "import torch\n"
+        "from vecdrill.child.counting import count_work\n"
+        "def neg(x):\n"
+        "    for i in range(x.shape[0]):\n"
+        "        x[i].neg_()\n"
+        f"print(count_work(neg, {{'x': torch.ones({size})}}, torch_ops=True)['aten'])"
+    )
     assert int(out) >= expected
 
 
 def test_switching_the_dispatch_counter_off_is_caught() -> None:
-    out = _tamper_verdict("import torch\nfrom torch.utils._python_dispatch import _pop_mode",
-                          "def sneaky(x):\n    _pop_mode()\n    return x * 2",
-                          "count_work(sneaky, {'x': torch.ones(3)}, torch_ops=True)")
+    out = _tamper_verdict(
+        "import torch\nfrom torch.utils._python_dispatch import _pop_mode",
+        "def sneaky(x):\n    _pop_mode()\n    return x * 2",
+        "count_work(sneaky, {'x': torch.ones(3)}, torch_ops=True)",
+    )
     assert out == "caught: the torch dispatch counter was switched off"
 
 
 def test_a_mode_pushed_over_the_counter_is_caught() -> None:
-    quiet = ("class Quiet(TorchDispatchMode):\n"
-             "    def __torch_dispatch__(self, func, types, args=(), kwargs=None):\n"
-             "        return func(*args, **(kwargs or {}))\n")
-    out = _tamper_verdict("import torch\nfrom torch.utils._python_dispatch import TorchDispatchMode",
-                          quiet + "def sneaky(x):\n    Quiet().__enter__()\n    return x * 2",
-                          "count_work(sneaky, {'x': torch.ones(3)}, torch_ops=True)")
+    quiet = (
+        "class Quiet(TorchDispatchMode):\n"
+        "    def __torch_dispatch__(self, func, types, args=(), kwargs=None):\n"
+        "        return func(*args, **(kwargs or {}))\n"
+    )
+    out = _tamper_verdict(
+        "import torch\nfrom torch.utils._python_dispatch import TorchDispatchMode",
+        quiet + "def sneaky(x):\n    Quiet().__enter__()\n    return x * 2",
+        "count_work(sneaky, {'x': torch.ones(3)}, torch_ops=True)",
+    )
     assert out == "caught: the torch dispatch counter was switched off"
 
 
 def test_switching_the_profiler_off_is_caught() -> None:
-    out = _tamper_verdict("import sys", "def sneaky():\n    sys.setprofile(None)",
-                          "count_work(sneaky, {}, torch_ops=False)")
+    out = _tamper_verdict(
+        "import sys", "def sneaky():\n    sys.setprofile(None)", "count_work(sneaky, {}, torch_ops=False)"
+    )
     assert out == "caught: the Python call profiler was switched off"

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import FIXTURE_COURSE, REPO, run_cli
-from vecdrill.devices import cuda_available
+from vecdrill.check.devices import cuda_available
 
 needs_cuda = pytest.mark.skipif(not cuda_available(), reason="no CUDA device on this machine")
 SOLUTION = REPO / "drills" / "relu-where" / "solution.py"
@@ -44,10 +44,12 @@ def test_reference_solution_passes_on_cpu_and_cuda() -> None:
 @needs_cuda
 def test_result_left_on_the_cpu_is_wrong_device(tmp_path: Path) -> None:
     solution = tmp_path / "cpu_result.py"
-    solution.write_text("# vecdrill: fx-double\nimport torch\n\n\ndef fx_double(x):\n"
-                        "    return (x * 2).cpu()\n")
-    done = run_cli("check", str(solution), "--device", "cuda", "--no-bench", "--json",
-                   "--drills", str(FIXTURE_COURSE))
+    solution.write_text(
+        "# vecdrill: fx-double\nimport torch\n\n\ndef fx_double(x):\n    return (x * 2).cpu()\n"
+    )
+    done = run_cli(
+        "check", str(solution), "--device", "cuda", "--no-bench", "--json", "--drills", str(FIXTURE_COURSE)
+    )
     result = json.loads(done.stdout)["results"][0]
     assert result["verdict"] == "wrong"
     assert "device" in result["message"] and "cuda" in result["message"]

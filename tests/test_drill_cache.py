@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import FIXTURE_COURSE
-from vecdrill.drill_cache import DrillCache
-from vecdrill.drills import load_drill
+from vecdrill.content.cache import DrillCache
+from vecdrill.content.drill import load_drill
 from vecdrill.errors import DrillError
 
 
@@ -73,8 +73,15 @@ def test_a_just_written_drill_is_not_cached(tmp_path: Path) -> None:
     assert not (tmp_path / "cache.json").exists()
 
 
-@pytest.mark.parametrize("content", ["{not json", '{"version": 99, "drills": {}}', "[]",
-                                     '{"version": 1, "reader": null, "drills": {"x": 1}}'])
+@pytest.mark.parametrize(
+    "content",
+    [
+        "{not json",
+        '{"version": 99, "drills": {}}',
+        "[]",
+        '{"version": 1, "reader": null, "drills": {"x": 1}}',
+    ],
+)
 def test_an_unusable_cache_file_is_ignored_and_replaced(tmp_path: Path, content: str) -> None:
     folder = _aged_copy(tmp_path)
     file = tmp_path / "cache.json"

@@ -15,7 +15,9 @@ from pathlib import Path
 import pexpect
 
 from tests.conftest import FIXTURE_COURSE, REPO, run_cli
-from vecdrill import catalogue, paths, progress
+from vecdrill import paths
+from vecdrill.content import catalogue
+from vecdrill.learner import progress
 
 DRILLS = ("--drills", str(FIXTURE_COURSE))
 STARTER = "# vecdrill: fx-double\n" + (FIXTURE_COURSE / "fx-double" / "starter.py").read_text()
@@ -23,15 +25,27 @@ STARTER = "# vecdrill: fx-double\n" + (FIXTURE_COURSE / "fx-double" / "starter.p
 
 def _without_terminal(*args: str) -> subprocess.CompletedProcess[str]:
     """The command with stdin that is not a terminal (and could never answer)."""
-    return subprocess.run([sys.executable, "-m", "vecdrill", *args], stdin=subprocess.DEVNULL,
-                          capture_output=True, text=True, cwd=REPO, timeout=120,
-                          env={**os.environ, "COLUMNS": "200"})
+    return subprocess.run(
+        [sys.executable, "-m", "vecdrill", *args],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=120,
+        env={**os.environ, "COLUMNS": "200"},
+    )
 
 
 def _in_terminal(*args: str) -> pexpect.spawn:
-    return pexpect.spawn(sys.executable, ["-m", "vecdrill", *args], cwd=str(REPO),
-                         env={**os.environ, "COLUMNS": "250"}, encoding="utf-8", timeout=120,
-                         dimensions=(50, 250))
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "vecdrill", *args],
+        cwd=str(REPO),
+        env={**os.environ, "COLUMNS": "250"},
+        encoding="utf-8",
+        timeout=120,
+        dimensions=(50, 250),
+    )
 
 
 def test_each_hint_call_shows_one_more_step() -> None:

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from vecdrill.loops import (
+from vecdrill.gate.scan import (
     MAX_SOURCE_BYTES,
     Finding,
     GateRules,
@@ -94,9 +94,26 @@ def test_case_folder_covers_passing_and_failing_files() -> None:
     assert len(expectations) >= 45
     assert expectations.count("ok") >= 10
     assert {code for text in expectations for _, code in expected_pairs({"expect": text})} >= {
-        "L001", "L002", "L003", "L004", "L005", "L006", "L007", "L008", "L009", "L010",
-        "L011", "L012", "F001", "F002", "F003", "F004", "F005", "F006", "F007",
-    }  # fmt: skip
+        "L001",
+        "L002",
+        "L003",
+        "L004",
+        "L005",
+        "L006",
+        "L007",
+        "L008",
+        "L009",
+        "L010",
+        "L011",
+        "L012",
+        "F001",
+        "F002",
+        "F003",
+        "F004",
+        "F005",
+        "F006",
+        "F007",
+    }
 
 
 def test_utf7_cookie_loop_is_invisible_as_utf8_but_found() -> None:
@@ -213,8 +230,11 @@ def test_findings_are_sorted_by_position() -> None:
     )
     findings = scan(source, TORCH)
     assert [(f.code, f.line) for f in findings] == [
-        ("F001", 1), ("L003", 3), ("L002", 4), ("L010", 6),
-    ]  # fmt: skip
+        ("F001", 1),
+        ("L003", 3),
+        ("L002", 4),
+        ("L010", 6),
+    ]
 
 
 def test_hints_follow_the_drills_library() -> None:
@@ -309,9 +329,9 @@ def test_defined_functions_is_none_when_unparsable(source: bytes) -> None:
 
 def test_gate_imports_neither_torch_nor_numpy() -> None:
     probe = (
-        "import sys, vecdrill.loops\n"
-        "vecdrill.loops.scan(b'import torch\\ndef solve(x):\\n    return x\\n',"
-        " vecdrill.loops.GateRules('torch', 'solve'))\n"
+        "import sys, vecdrill.gate.scan\n"
+        "vecdrill.gate.scan.scan(b'import torch\\ndef solve(x):\\n    return x\\n',"
+        " vecdrill.gate.scan.GateRules('torch', 'solve'))\n"
         "assert not {'torch', 'numpy'} & set(sys.modules), sorted(sys.modules)\n"
     )
     subprocess.run([sys.executable, "-c", probe], check=True, cwd=Path(__file__).parent.parent, timeout=60)

@@ -15,8 +15,11 @@ from tests.conftest import REPO
 @pytest.mark.slow
 def test_wheel_ships_every_drill(tmp_path: Path) -> None:
     dist = tmp_path / "dist"
-    subprocess.run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir",
-                    str(dist), str(REPO)], check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(dist), str(REPO)],
+        check=True,
+        capture_output=True,
+    )
     (wheel,) = dist.glob("vecdrill-*.whl")
     env_dir = tmp_path / "venv"
     venv.create(env_dir, with_pip=True)
@@ -26,8 +29,9 @@ def test_wheel_ships_every_drill(tmp_path: Path) -> None:
     subprocess.run([*pip, "typer", "rich", "platformdirs"], check=True)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    done = subprocess.run([str(env_dir / "bin" / "vecdrill"), "list"], capture_output=True,
-                          text=True, cwd=elsewhere)
+    done = subprocess.run(
+        [str(env_dir / "bin" / "vecdrill"), "list"], capture_output=True, text=True, cwd=elsewhere
+    )
     assert done.returncode == 0, done.stderr
     listed = {line.split("\t")[0] for line in done.stdout.splitlines()}
     shipped = {p.name for p in (REPO / "drills").iterdir() if (p / "drill.toml").is_file()}

@@ -15,14 +15,15 @@ from pathlib import Path
 import platformdirs
 import pytest
 
-from vecdrill import paths, progress
+from vecdrill import paths
+from vecdrill.learner import progress
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 
 KILL_LOOP = """
 import sys
 from pathlib import Path
-from vecdrill.progress import record_attempt
+from vecdrill.learner.progress import record_attempt
 
 path = Path(sys.argv[1])
 record_attempt("kill-target", passed=False, path=path)
@@ -36,7 +37,7 @@ while True:
 CUT_SHORT_WRITER = """
 import resource, signal, sys
 from pathlib import Path
-from vecdrill.progress import record_attempt
+from vecdrill.learner.progress import record_attempt
 
 path = Path(sys.argv[1])
 signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
@@ -52,7 +53,7 @@ sys.exit("the write was expected to fail at the file size limit")
 RACING_WRITER = """
 import sys
 from pathlib import Path
-from vecdrill.progress import record_attempt
+from vecdrill.learner.progress import record_attempt
 
 path, drill_id, count = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
 sys.stdin.readline()
@@ -61,11 +62,11 @@ for _ in range(count):
 """
 
 
-
 @pytest.fixture(autouse=True)
 def _cache_follows_home(monkeypatch: pytest.MonkeyPatch) -> None:
     """These tests are about where VECDRILL_HOME puts things, so the shared test cache steps aside."""
     monkeypatch.delenv(paths.CACHE_ENV, raising=False)
+
 
 def python_child(
     code: str, *args: str, stdin: int | None = None, stdout: int | None = None
@@ -316,7 +317,7 @@ def test_concurrent_writers_lose_no_update(tmp_path: Path) -> None:
 
 
 def test_the_store_stays_light_enough_for_vecdrill_list() -> None:
-    probe = "import sys, vecdrill.progress; print(sorted({'torch', 'numpy'} & set(sys.modules)))"
+    probe = "import sys, vecdrill.learner.progress; print(sorted({'torch', 'numpy'} & set(sys.modules)))"
     child = python_child(probe, stdout=subprocess.PIPE)
     output, _ = child.communicate(timeout=60)
     assert child.returncode == 0

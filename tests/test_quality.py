@@ -12,13 +12,18 @@ from tests.conftest import REPO
 
 @pytest.mark.slow
 def test_ruff_is_clean() -> None:
-    done = subprocess.run([sys.executable, "-m", "ruff", "check", "vecdrill", "tests", "benchmarks"],
-                          capture_output=True, text=True, cwd=REPO)
+    done = subprocess.run(
+        [sys.executable, "-m", "ruff", "check", "vecdrill", "tests", "benchmarks"],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
 
 
 @pytest.mark.slow
 def test_mypy_strict_is_clean() -> None:
-    done = subprocess.run([sys.executable, "-m", "mypy", "vecdrill"], capture_output=True,
-                          text=True, cwd=REPO)
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy", "vecdrill"], capture_output=True, text=True, cwd=REPO
+    )
     assert done.returncode == 0, done.stdout + done.stderr

@@ -12,35 +12,54 @@ import pexpect
 import pytest
 
 from tests.conftest import FIXTURE_COURSE, REPO, run_cli
-from vecdrill import catalogue, figures, render, scaling
-from vecdrill.report import DeviceResult, FileResult, Timing, Verdict, to_json
+from vecdrill.content import catalogue
+from vecdrill.measure import ladder as scaling
+from vecdrill.report import numbers as figures
+from vecdrill.report import render
+from vecdrill.report.model import DeviceResult, FileResult, Timing, Verdict, to_json
 
 SOLUTION = FIXTURE_COURSE / "fx-double" / "solution.py"
 
 
 def _passed(file: Path = SOLUTION, with_ladder: bool = False) -> FileResult:
-    timing = Timing(loop_seconds=0.075, solution_seconds=5e-6, speedup=15000,
-                    speedup_low=12000, speedup_high=17000, loop_median_seconds=0.08,
-                    solution_median_seconds=6.2e-6, loop_repeats=14,
-                    solution_repeats=2000, threads=1, size={"N": 2000}, loop_cached=True,
-                    loop_ops=65, solution_ops=1, ops_size={"N": 16},
-                    ops_unit="torch operations", measure_seconds=0.6)
+    timing = Timing(
+        loop_seconds=0.075,
+        solution_seconds=5e-6,
+        speedup=15000,
+        speedup_low=12000,
+        speedup_high=17000,
+        loop_median_seconds=0.08,
+        solution_median_seconds=6.2e-6,
+        loop_repeats=14,
+        solution_repeats=2000,
+        threads=1,
+        size={"N": 2000},
+        loop_cached=True,
+        loop_ops=65,
+        solution_ops=1,
+        ops_size={"N": 16},
+        ops_unit="torch operations",
+        measure_seconds=0.6,
+    )
     device = DeviceResult("cpu", Verdict.PASS, "cpu: matches the loop on 7 cases", timing=timing)
     if with_ladder:
         device.scaling = [scaling.point({"N": n}, n * 4e-5, 5e-6) for n in (1, 10, 100, 2000)]
         device.crossover = scaling.crossover(device.scaling)
-    return FileResult(str(file), "fx-double", Verdict.PASS, "your solution matches the loop",
-                      devices=[device])
+    return FileResult(
+        str(file), "fx-double", Verdict.PASS, "your solution matches the loop", devices=[device]
+    )
 
 
 def _render(capsys: pytest.CaptureFixture[str], result: FileResult, lang: str = "en") -> str:
-    render.results([result], lang=lang, catalogue=catalogue.load_catalogue([FIXTURE_COURSE]),
-                   solved={"fx-double"})
+    render.results(
+        [result], lang=lang, catalogue=catalogue.load_catalogue([FIXTURE_COURSE]), solved={"fx-double"}
+    )
     return capsys.readouterr().out
 
 
 def test_a_pass_shows_every_figure_then_the_explanation_and_the_next_drill(
-        capsys: pytest.CaptureFixture[str]) -> None:
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     text = _render(capsys, _passed())
     assert "\x1b[" not in text  # plain text when stdout is not a terminal
     assert "loop 75 ms, yours 5 µs: 15000x faster (range 12000x to 17000x)" in text
@@ -58,7 +77,8 @@ def test_chinese_explanation_with_lang_zh(capsys: pytest.CaptureFixture[str]) ->
 
 
 def test_the_reference_solution_is_shown_when_it_differs(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     mine = tmp_path / "mine.py"
     mine.write_text("import torch\n\n\ndef fx_double(x):\n    return x + x\n")
     text = _render(capsys, _passed(mine))
@@ -66,8 +86,7 @@ def test_the_reference_solution_is_shown_when_it_differs(
     assert "return x * 2" in text
 
 
-def test_piped_scaling_is_a_table_with_the_crossover_sentence(
-        capsys: pytest.CaptureFixture[str]) -> None:
+def test_piped_scaling_is_a_table_with_the_crossover_sentence(capsys: pytest.CaptureFixture[str]) -> None:
     text = _render(capsys, _passed(with_ladder=True))
     rows = [line.split() for line in text.splitlines() if line.startswith("      N=")]
     assert [row[0] for row in rows] == ["N=1", "N=10", "N=100", "N=2000"]
@@ -76,11 +95,16 @@ def test_piped_scaling_is_a_table_with_the_crossover_sentence(
 
 
 def test_a_failure_names_the_one_thing_to_fix_and_skips_the_extras(
-        capsys: pytest.CaptureFixture[str]) -> None:
-    failed = FileResult("[red]evil.py", "fx-double", Verdict.WRONG,
-                        "cpu: result differs from the loop at out[3]: expected 2.0, got 3.0",
-                        devices=[DeviceResult("cpu", Verdict.WRONG, "cpu: result differs")],
-                        traceback='  File "[red]evil.py", line 4\n[bold]boom\x1b[2J')
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    failed = FileResult(
+        "[red]evil.py",
+        "fx-double",
+        Verdict.WRONG,
+        "cpu: result differs from the loop at out[3]: expected 2.0, got 3.0",
+        devices=[DeviceResult("cpu", Verdict.WRONG, "cpu: result differs")],
+        traceback='  File "[red]evil.py", line 4\n[bold]boom\x1b[2J',
+    )
     text = _render(capsys, failed)
     assert text.startswith("WRONG [red]evil.py (fx-double): cpu: result differs")
     assert "cpu: wrong (result differs)" in text
@@ -91,25 +115,63 @@ def test_a_failure_names_the_one_thing_to_fix_and_skips_the_extras(
 def test_json_carries_every_figure_shown() -> None:
     device = to_json([_passed(with_ladder=True)])["results"][0]["devices"][0]
     timing = device["timing"]
-    for key in ("loop_seconds", "solution_seconds", "speedup", "speedup_low", "speedup_high",
-                "loop_median_seconds", "solution_median_seconds", "loop_repeats",
-                "solution_repeats", "threads", "loop_ops", "solution_ops",
-                "ops_size", "ops_unit", "measure_seconds", "loop_cached"):
+    for key in (
+        "loop_seconds",
+        "solution_seconds",
+        "speedup",
+        "speedup_low",
+        "speedup_high",
+        "loop_median_seconds",
+        "solution_median_seconds",
+        "loop_repeats",
+        "solution_repeats",
+        "threads",
+        "loop_ops",
+        "solution_ops",
+        "ops_size",
+        "ops_unit",
+        "measure_seconds",
+        "loop_cached",
+    ):
         assert key in timing
-    assert device["scaling"][0] == {"size": {"N": 1}, "loop_seconds": 4e-5,
-                                    "solution_seconds": 5e-6, "speedup": pytest.approx(8)}
+    assert device["scaling"][0] == {
+        "size": {"N": 1},
+        "loop_seconds": 4e-5,
+        "solution_seconds": 5e-6,
+        "speedup": pytest.approx(8),
+    }
     assert device["crossover"] == {"N": 1}
     json.dumps(device)
 
 
 @pytest.mark.slow
 def test_a_terminal_gets_the_chart_markdown_and_no_leftover_spinner(tmp_path: Path) -> None:
-    env = {**os.environ, "COLUMNS": "120", "LINES": "60", "TERM": "xterm-256color",
-           "VECDRILL_HOME": str(tmp_path)}
-    child = pexpect.spawn(sys.executable, ["-m", "vecdrill", "check", str(SOLUTION), "--scaling",
-                                           "--drills", str(FIXTURE_COURSE), "--timeout", "300"],
-                          cwd=str(REPO), env=env, encoding="utf-8", timeout=900,
-                          dimensions=(60, 120))
+    env = {
+        **os.environ,
+        "COLUMNS": "120",
+        "LINES": "60",
+        "TERM": "xterm-256color",
+        "VECDRILL_HOME": str(tmp_path),
+    }
+    child = pexpect.spawn(
+        sys.executable,
+        [
+            "-m",
+            "vecdrill",
+            "check",
+            str(SOLUTION),
+            "--scaling",
+            "--drills",
+            str(FIXTURE_COURSE),
+            "--timeout",
+            "300",
+        ],
+        cwd=str(REPO),
+        env=env,
+        encoding="utf-8",
+        timeout=900,
+        dimensions=(60, 120),
+    )
     child.expect(pexpect.EOF)
     child.close()
     text = child.before
@@ -139,16 +201,30 @@ def test_scaling_without_timing_is_a_usage_error() -> None:
     assert "drop --no-bench" in done.stderr
 
 
-@pytest.mark.parametrize(("value", "shown"), [
-    (1.234, "1.2x"), (9.96, "10x"), (12.4, "12x"), (99.4, "99x"), (123.0, "120x"),
-    (1549.0, "1500x"), (15490.0, "15000x"),
-])
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        (1.234, "1.2x"),
+        (9.96, "10x"),
+        (12.4, "12x"),
+        (99.4, "99x"),
+        (123.0, "120x"),
+        (1549.0, "1500x"),
+        (15490.0, "15000x"),
+    ],
+)
 def test_speedups_are_shown_to_two_significant_figures(value: float, shown: str) -> None:
     assert figures.speedup(value) == shown
 
 
-@pytest.mark.parametrize(("value", "shown"), [
-    (1.5, "1.5 s"), (0.0456, "45.6 ms"), (0.000789, "789 µs"), (3e-8, "30 ns"),
-])
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        (1.5, "1.5 s"),
+        (0.0456, "45.6 ms"),
+        (0.000789, "789 µs"),
+        (3e-8, "30 ns"),
+    ],
+)
 def test_durations_use_the_largest_unit_below_the_value(value: float, shown: str) -> None:
     assert figures.seconds(value) == shown

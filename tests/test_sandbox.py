@@ -17,9 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from vecdrill import guard, judge
-from vecdrill.report import Verdict
-from vecdrill.sandbox import (
+from vecdrill.check import verdicts
+from vecdrill.child import guard
+from vecdrill.report.model import Verdict
+from vecdrill.sandbox.launch import (
     ChildRun,
     Isolation,
     IsolationReport,
@@ -35,11 +36,24 @@ REPO = Path(__file__).resolve().parent.parent
 TAG_ENV = "VECDRILL_TEST_TAG"
 NOTICE = re.compile(r"\n\[\.\.\. (\d+) more bytes not shown\]$")
 CHILD_ENV_NAMES = {
-    "PATH", "HOME", "TMPDIR", "LANG", "OMP_NUM_THREADS", "MKL_NUM_THREADS",
-    "OPENBLAS_NUM_THREADS", "PWD", guard.REQUEST_FD_ENV, guard.RESULT_FD_ENV, guard.BOX_ENV,
-    guard.LAYER_ENV, guard.SECCOMP_ENV, guard.READY_FD_ENV, guard.HIDDEN_ENV, "VECDRILL_RUN",
+    "PATH",
+    "HOME",
+    "TMPDIR",
+    "LANG",
+    "OMP_NUM_THREADS",
+    "MKL_NUM_THREADS",
+    "OPENBLAS_NUM_THREADS",
+    "PWD",
+    guard.REQUEST_FD_ENV,
+    guard.RESULT_FD_ENV,
+    guard.BOX_ENV,
+    guard.LAYER_ENV,
+    guard.SECCOMP_ENV,
+    guard.READY_FD_ENV,
+    guard.HIDDEN_ENV,
+    "VECDRILL_RUN",
     TAG_ENV,
-}  # fmt: skip
+}
 
 
 @pytest.fixture(params=[layer.value for layer in Isolation])
@@ -73,10 +87,13 @@ def listener() -> Iterator[socket.socket]:
 
 def _fingerprint(folder: Path) -> list[tuple[str, int, str]]:
     return sorted(
-        (str(path.relative_to(folder)), path.lstat().st_mode,
-         "" if path.is_dir() else hashlib.sha256(path.read_bytes()).hexdigest())
+        (
+            str(path.relative_to(folder)),
+            path.lstat().st_mode,
+            "" if path.is_dir() else hashlib.sha256(path.read_bytes()).hexdigest(),
+        )
         for path in folder.rglob("*")
-    )  # fmt: skip
+    )
 
 
 def _tagged(tag: str) -> list[int]:
@@ -103,10 +120,13 @@ def run(
     tag = uuid.uuid4().hex
     settings: dict[str, float] = {"wall_seconds": 5.0, "startup_seconds": 0.0, **limits}
     result = run_sandboxed(
-        [str(SCRIPTS / script), *argv], request,
+        [str(SCRIPTS / script), *argv],
+        request,
         limits=Limits(**settings),  # type: ignore[arg-type]
-        isolation=isolation, env={TAG_ENV: tag}, readable_paths=readable,
-    )  # fmt: skip
+        isolation=isolation,
+        env={TAG_ENV: tag},
+        readable_paths=readable,
+    )
     assert _tagged(tag) == [], "a process of the run outlived run_sandboxed"
     assert result.isolation is isolation.layer
     return result
@@ -170,7 +190,7 @@ def test_a_child_that_never_gets_ready_times_out_in_start_up(isolation: Isolatio
 @pytest.mark.sandbox
 def test_a_start_up_timeout_reads_apart_from_a_slow_solution() -> None:
     result = run(detect_isolation(), "spin.py", wall_seconds=60.0, startup_seconds=1.0)
-    outcome = judge.process_outcome(result, 60.0)
+    outcome = verdicts.process_outcome(result, 60.0)
     assert outcome is not None and outcome.verdict is Verdict.TIMEOUT
     assert "was still starting after 1 s, before your code ran" in outcome.message
 
@@ -179,8 +199,7 @@ def test_a_start_up_timeout_reads_apart_from_a_slow_solution() -> None:
 def test_the_cpu_budget_starts_at_the_ready_signal(isolation: IsolationReport) -> None:
     # Start-up may use 60 s of CPU; at the ready signal the limit drops to what was used plus the
     # 1 s budget, so the spin meets the CPU limit long before the 30 s wall clock.
-    result = run(isolation, "ready.py", "2", "spin", wall_seconds=30.0, startup_seconds=60.0,
-                 cpu_seconds=1.0)  # fmt: skip
+    result = run(isolation, "ready.py", "2", "spin", wall_seconds=30.0, startup_seconds=60.0, cpu_seconds=1.0)
     assert result.cpu_limited and not result.timed_out and not result.memory_suspected
 
 
@@ -232,8 +251,7 @@ def test_parent_memory_stays_flat_while_draining_a_flood() -> None:
     flood = 256 << 20
     rss_before = _status_kib("VmRSS")
     clear_refs.write_text("5")  # the peak (VmHWM) restarts from the current size
-    result = run(detect_isolation("plain"), "flood.py", "stdout", str(flood),
-                 output_kill_bytes=1 << 30)  # fmt: skip
+    result = run(detect_isolation("plain"), "flood.py", "stdout", str(flood), output_kill_bytes=1 << 30)
     assert (result.returncode, result.output_limited) == (0, False)
     assert result.stdout.endswith(f"[... {flood - 64 * 1024} more bytes not shown]")
     assert _status_kib("VmHWM") - rss_before < 64 * 1024  # KiB: far below the 256 MiB flood
@@ -354,10 +372,14 @@ def test_hidden_paths_cannot_be_read(isolation: IsolationReport, tmp_path: Path)
     hidden = {answer: None, folder: None, solution: tmp_path / "starter.py"}
     tag = uuid.uuid4().hex
     result = run_sandboxed(
-        [str(SCRIPTS / "peek.py"), str(answer), str(folder), str(solution)], b"",
-        limits=Limits(startup_seconds=0), isolation=isolation, env={TAG_ENV: tag},
-        readable_paths=[tmp_path], hidden_paths=hidden,
-    )  # fmt: skip
+        [str(SCRIPTS / "peek.py"), str(answer), str(folder), str(solution)],
+        b"",
+        limits=Limits(startup_seconds=0),
+        isolation=isolation,
+        env={TAG_ENV: tag},
+        readable_paths=[tmp_path],
+        hidden_paths=hidden,
+    )
     assert _tagged(tag) == []
     if isolation.layer is Isolation.BWRAP:  # masked: an empty file, an empty folder, a stand-in
         assert result.stdout == "text: \nlist: \ntext: nothing to see\n", result.stderr
@@ -366,9 +388,7 @@ def test_hidden_paths_cannot_be_read(isolation: IsolationReport, tmp_path: Path)
 
 
 @pytest.mark.sandbox
-def test_network_cannot_reach_a_host_listener(
-    isolation: IsolationReport, listener: socket.socket
-) -> None:
+def test_network_cannot_reach_a_host_listener(isolation: IsolationReport, listener: socket.socket) -> None:
     # Namespaced layers have their own loopback; the plain layer relies on the guard.
     mode = "armed" if isolation.layer is Isolation.PLAIN else "bare"
     port = str(listener.getsockname()[1])
@@ -378,14 +398,32 @@ def test_network_cannot_reach_a_host_listener(
         listener.accept()
 
 
-HOOK_REFUSES = {"write-victim", "remove-victim", "rmtree-victim", "connect", "subprocess", "fork",
-                "signal-parent", "setrlimit", "ctypes", "forge-result"}  # fmt: skip
+HOOK_REFUSES = {
+    "write-victim",
+    "remove-victim",
+    "rmtree-victim",
+    "connect",
+    "subprocess",
+    "fork",
+    "signal-parent",
+    "setrlimit",
+    "ctypes",
+    "forge-result",
+}
 SECCOMP_REFUSES = {"connect", "subprocess", "fork", "signal-parent", "setrlimit"}
 # Without a read-only filesystem seccomp cannot tell the box from the host: no file changes at all.
 GUARDED_SECCOMP_REFUSES = {
-    "write-victim", "add-victim", "remove-victim", "rmtree-victim", "open-write-victim",
-    "mkdir-victim", "chmod-victim", "write-box", "write-home", *SECCOMP_REFUSES,
-}  # fmt: skip
+    "write-victim",
+    "add-victim",
+    "remove-victim",
+    "rmtree-victim",
+    "open-write-victim",
+    "mkdir-victim",
+    "chmod-victim",
+    "write-box",
+    "write-home",
+    *SECCOMP_REFUSES,
+}
 BOTH_ALLOW = {"write-box", "write-home", "read-outside", "thread"}
 
 
@@ -433,11 +471,16 @@ def test_environment_forces_a_weaker_layer_and_says_why(monkeypatch: pytest.Monk
 
 
 def test_forcing_a_missing_layer_names_the_fix() -> None:
-    code = "from vecdrill.sandbox import detect_isolation; detect_isolation('bwrap')"
+    code = "from vecdrill.sandbox.launch import detect_isolation; detect_isolation('bwrap')"
     done = subprocess.run(
-        [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True,
-        env={"PATH": "/nonexistent"}, timeout=60, check=False,
-    )  # fmt: skip
+        [sys.executable, "-c", code],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        env={"PATH": "/nonexistent"},
+        timeout=60,
+        check=False,
+    )
     assert done.returncode == 1
     assert (
         "ValueError: isolation 'bwrap' was requested but is not available here: bwrap not found "

@@ -13,10 +13,10 @@ import pytest
 import torch
 
 from tests.conftest import FIXTURE_COURSE, run_cli
-from vecdrill import scaling
-from vecdrill.bench import Samples, blocks_of, time_calls
-from vecdrill.report import ScalingPoint
-from vecdrill.timing import summarize
+from vecdrill.child.timer import Samples, blocks_of, time_calls
+from vecdrill.measure import ladder as scaling
+from vecdrill.measure.speedup import summarize
+from vecdrill.report.model import ScalingPoint
 
 MEMOIZER = '''# vecdrill: fx-double
 import torch
@@ -35,8 +35,9 @@ def fx_double(x):
 
 
 def _check_json(*args: str, env: dict[str, str] | None = None) -> dict[str, Any]:
-    done = run_cli("check", *args, "--json", "--drills", str(FIXTURE_COURSE), "--timeout", "300",
-                   timeout=900, env=env)
+    done = run_cli(
+        "check", *args, "--json", "--drills", str(FIXTURE_COURSE), "--timeout", "300", timeout=900, env=env
+    )
     assert done.returncode in (0, 1), done.stderr
     document: dict[str, Any] = json.loads(done.stdout)["results"][0]
     return document
@@ -51,8 +52,7 @@ def test_time_calls_gives_each_call_fresh_inputs_and_times_blocks_of_calls() -> 
         x.mul_(2)  # an in-place change must not leak into the next call
         return x.clone()
 
-    measured = time_calls(double, lambda: {"x": x.clone()}, device="cpu",
-                          budget_seconds=0.01, min_repeats=5)
+    measured = time_calls(double, lambda: {"x": x.clone()}, device="cpu", budget_seconds=0.01, min_repeats=5)
     calls = measured.samples.repeats
     assert calls >= 5 and len(seen) == calls + 1  # one warm-up, then the timed calls
     assert 1 <= len(measured.samples.seconds) <= calls
@@ -135,8 +135,9 @@ def test_ladder_scales_the_probe_dimensions_from_one_to_the_bench_size() -> None
     steps = scaling.ladder({"R": 256, "C": 256}, [{"R": 8, "C": 32}, {"R": 64, "C": 32}])
     assert steps[0] == {"R": 1, "C": 256} and steps[-1] == {"R": 256, "C": 256}
     assert [s["R"] for s in steps] == [1, 2, 4, 8, 16, 32, 64, 128, 256]
-    together = scaling.ladder({"N": 200, "M": 100, "D": 8},
-                              [{"N": 8, "M": 4, "D": 8}, {"N": 32, "M": 16, "D": 8}])
+    together = scaling.ladder(
+        {"N": 200, "M": 100, "D": 8}, [{"N": 8, "M": 4, "D": 8}, {"N": 32, "M": 16, "D": 8}]
+    )
     assert together[0] == {"N": 2, "M": 1, "D": 8}  # ratios kept, the smallest reaches 1
     assert together[-1] == {"N": 200, "M": 100, "D": 8}
     assert len(together) <= scaling.MAX_STEPS
@@ -156,14 +157,16 @@ def test_crossover_is_where_the_solution_starts_winning_for_good() -> None:
 
 
 def test_plot_draws_both_series_and_the_marker_in_braille() -> None:
-    rows = scaling.plot({"loop": [(1, 1e-6), (100, 1e-3)], "yours": [(1, 1e-5), (100, 1e-5)]},
-                        width=20, height=5, marker_x=10)
+    rows = scaling.plot(
+        {"loop": [(1, 1e-6), (100, 1e-3)], "yours": [(1, 1e-5), (100, 1e-5)]}, width=20, height=5, marker_x=10
+    )
     assert len(rows) == 5 and all(len(row) == 20 for row in rows)
     owners = {cell.series for row in rows for cell in row}
     assert {"loop", "yours", "marker"} <= owners
     assert rows[0][-1].series == "loop" and rows[-1][0].series == "loop"
-    assert all("\u2800" <= cell.char <= "\u28ff" for row in rows for cell in row
-               if cell.series in ("loop", "yours"))
+    assert all(
+        "\u2800" <= cell.char <= "\u28ff" for row in rows for cell in row if cell.series in ("loop", "yours")
+    )
 
 
 @pytest.mark.slow
@@ -201,7 +204,8 @@ def test_scaling_times_a_ladder_and_finds_the_crossover() -> None:
     device = result["devices"][0]
     sizes = [p["size"] for p in device["scaling"]]
     assert sizes[-1] == device["timing"]["size"] and min(sizes[0].values()) == 1
-    assert all(p["speedup"] == pytest.approx(p["loop_seconds"] / p["solution_seconds"])
-               for p in device["scaling"])
+    assert all(
+        p["speedup"] == pytest.approx(p["loop_seconds"] / p["solution_seconds"]) for p in device["scaling"]
+    )
     assert device["scaling"][-1]["loop_seconds"] == device["timing"]["loop_seconds"]
     assert device["crossover"] is None or device["crossover"].keys() == sizes[0].keys()

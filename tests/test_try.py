@@ -21,8 +21,12 @@ import pytest
 
 from tests.conftest import FIXTURE_COURSE, REPO, run_cli
 from tests.test_checker import LEARNER_FILES, _expectations
-from vecdrill import catalogue, checker, progress, protocol, sandbox, warm, watch
-from vecdrill.checker import CheckOptions, check_file
+from vecdrill import wire
+from vecdrill.check import pipeline
+from vecdrill.check.pipeline import CheckOptions, check_file
+from vecdrill.content import catalogue
+from vecdrill.learner import progress, watch
+from vecdrill.sandbox import launch, warm
 
 LOOP = """# vecdrill: fx-pick
 import torch
@@ -35,9 +39,11 @@ def fx_pick(m, idx):
     return out
 """
 WRONG = "# vecdrill: fx-pick\nimport torch\n\n\ndef fx_pick(m, idx):\n    return m[:, 0]\n"
-RIGHT = ("# vecdrill: fx-pick\nimport torch\n\n\ndef fx_pick(m, idx):\n"
-         "    return torch.gather(m, 1, idx.unsqueeze(1)).squeeze(1)\n")
-PATIENT = sandbox.Limits(wall_seconds=60)
+RIGHT = (
+    "# vecdrill: fx-pick\nimport torch\n\n\ndef fx_pick(m, idx):\n"
+    "    return torch.gather(m, 1, idx.unsqueeze(1)).squeeze(1)\n"
+)
+PATIENT = launch.Limits(wall_seconds=60)
 DOUBLE = "import torch\n\n\ndef fx_double(x):\n    return x * 2\n"
 SLOW = DOUBLE.replace("x * 2", "x * 2 + (torch.ones(6000, 6000) @ torch.ones(6000, 6000)).sum() * 0")
 
@@ -55,10 +61,15 @@ def worker() -> Iterator[warm.WarmWorker]:
 
 def _spawn_try(mine: Path, env: dict[str, str]) -> pexpect.spawn:
     """`vecdrill try fx-pick` in a real pseudo-terminal, writing the learner's file at `mine`."""
-    return pexpect.spawn(sys.executable, ["-m", "vecdrill", "try", "fx-pick", "--drills",
-                                          str(FIXTURE_COURSE), "--path", str(mine)],
-                         cwd=str(REPO), env=env, encoding="utf-8", timeout=300,
-                         dimensions=(60, 200))
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "vecdrill", "try", "fx-pick", "--drills", str(FIXTURE_COURSE), "--path", str(mine)],
+        cwd=str(REPO),
+        env=env,
+        encoding="utf-8",
+        timeout=300,
+        dimensions=(60, 200),
+    )
 
 
 @pytest.mark.slow
@@ -108,8 +119,7 @@ def test_try_opens_the_editor_and_then_checks_the_saved_file(tmp_path: Path) -> 
 
 def test_try_makes_the_file_from_the_starter_with_the_marker(tmp_path: Path) -> None:
     mine = tmp_path / "new" / "double.py"
-    done = run_cli("try", "fx-double", "--drills", str(FIXTURE_COURSE), "--path", str(mine),
-                   "--no-watch")
+    done = run_cli("try", "fx-double", "--drills", str(FIXTURE_COURSE), "--path", str(mine), "--no-watch")
     assert done.returncode == 0, done.stderr
     assert "Created" in done.stdout and "fx_double(x)" in done.stdout  # the drill is shown
     text = mine.read_text()
@@ -121,8 +131,7 @@ def test_try_makes_the_file_from_the_starter_with_the_marker(tmp_path: Path) -> 
 def test_try_never_overwrites_a_file(tmp_path: Path) -> None:
     mine = tmp_path / "double.py"
     mine.write_text("# my work in progress\n")
-    done = run_cli("try", "fx-double", "--drills", str(FIXTURE_COURSE), "--path", str(mine),
-                   "--no-watch")
+    done = run_cli("try", "fx-double", "--drills", str(FIXTURE_COURSE), "--path", str(mine), "--no-watch")
     assert done.returncode == 0, done.stderr
     assert "already exists" in done.stdout
     assert mine.read_text() == "# my work in progress\n"
@@ -131,8 +140,7 @@ def test_try_never_overwrites_a_file(tmp_path: Path) -> None:
 def test_try_refuses_a_file_of_another_drill(tmp_path: Path) -> None:
     mine = tmp_path / "pick.py"
     mine.write_text(RIGHT)
-    done = run_cli("try", "fx-double", "--drills", str(FIXTURE_COURSE), "--path", str(mine),
-                   "--no-watch")
+    done = run_cli("try", "fx-double", "--drills", str(FIXTURE_COURSE), "--path", str(mine), "--no-watch")
     assert done.returncode == 2
     assert "marked for drill 'fx-pick'" in done.stderr and "Traceback" not in done.stderr
     assert mine.read_text() == RIGHT
@@ -140,16 +148,18 @@ def test_try_refuses_a_file_of_another_drill(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("path", LEARNER_FILES, ids=lambda p: p.stem)
-def test_warm_verdict_is_the_golden_one(path: Path, course: catalogue.Catalogue,
-                                        worker: warm.WarmWorker) -> None:
+def test_warm_verdict_is_the_golden_one(
+    path: Path, course: catalogue.Catalogue, worker: warm.WarmWorker
+) -> None:
     result = check_file(path, course, CheckOptions(bench=False, timeout=60), worker.run)
     assert result.verdict.value == _expectations(path)["expect"], result.message
     assert worker.problem is None
 
 
 @pytest.mark.slow
-def test_a_stuck_check_times_out_and_the_zygote_stays(tmp_path: Path, course: catalogue.Catalogue,
-                                                      worker: warm.WarmWorker) -> None:
+def test_a_stuck_check_times_out_and_the_zygote_stays(
+    tmp_path: Path, course: catalogue.Catalogue, worker: warm.WarmWorker
+) -> None:
     slow, right = tmp_path / "slow.py", tmp_path / "right.py"
     slow.write_text(SLOW)
     right.write_text(DOUBLE)
@@ -163,7 +173,7 @@ def test_a_stuck_check_times_out_and_the_zygote_stays(tmp_path: Path, course: ca
 
 @pytest.mark.slow
 def test_a_frozen_zygote_is_killed_and_replaced(course: catalogue.Catalogue) -> None:
-    quick = sandbox.Limits(startup_seconds=5, wall_seconds=5)  # so the backstop acts soon
+    quick = launch.Limits(startup_seconds=5, wall_seconds=5)  # so the backstop acts soon
     with warm.WarmWorker() as plain:
         assert _run_source(plain, course, DOUBLE, "plain", quick).result is not None
         frozen = plain.zygote_pid
@@ -177,31 +187,48 @@ def test_a_frozen_zygote_is_killed_and_replaced(course: catalogue.Catalogue) -> 
         os.kill(frozen, 0)
 
 
-def _run_source(worker: warm.WarmWorker, course: catalogue.Catalogue, source: str,
-                isolation: str | None = None, limits: sandbox.Limits = PATIENT,
-                hide_answers: bool = False) -> sandbox.ChildRun:
+def _run_source(
+    worker: warm.WarmWorker,
+    course: catalogue.Catalogue,
+    source: str,
+    isolation: str | None = None,
+    limits: launch.Limits = PATIENT,
+    hide_answers: bool = False,
+) -> launch.ChildRun:
     """Send the worker a solution the static gate would refuse, to test what runs behind it."""
     drill = course.get("fx-double")
-    report = sandbox.detect_isolation(isolation)
-    request = {"mode": "solution", "drill_folder": str(drill.folder),
-               "source": base64.b64encode(source.encode()).decode(), "filename": "mine.py",
-               "cases": [c.as_request() for c in checker.build_cases(drill, ["cpu"], 7)],
-               "grad": False, "probe": None, "bench": [],
-               "plain_mode": report.layer is not sandbox.Isolation.BWRAP}
-    hidden = checker.answer_paths(drill) if hide_answers else {}
-    return worker.run(list(warm.WORKER_ARGS), json.dumps(request).encode(), limits=limits,
-                      isolation=report, readable_paths=[drill.folder], hidden_paths=hidden)
+    report = launch.detect_isolation(isolation)
+    request = {
+        "mode": "solution",
+        "drill_folder": str(drill.folder),
+        "source": base64.b64encode(source.encode()).decode(),
+        "filename": "mine.py",
+        "cases": [c.as_request() for c in pipeline.build_cases(drill, ["cpu"], 7)],
+        "grad": False,
+        "probe": None,
+        "bench": [],
+        "plain_mode": report.layer is not launch.Isolation.BWRAP,
+    }
+    hidden = pipeline.answer_paths(drill) if hide_answers else {}
+    return worker.run(
+        list(warm.WORKER_ARGS),
+        json.dumps(request).encode(),
+        limits=limits,
+        isolation=report,
+        readable_paths=[drill.folder],
+        hidden_paths=hidden,
+    )
 
 
-def _answer(run: sandbox.ChildRun) -> dict[str, object]:
+def _answer(run: launch.ChildRun) -> dict[str, object]:
     assert run.result is not None, run.stderr
-    return protocol.decode(run.result)[0]
+    return wire.decode(run.result)[0]
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("isolation", [None, "plain"])
 def test_guards_hold_in_a_warm_child(course: catalogue.Catalogue, isolation: str | None) -> None:
-    attack = ("import os\n\n\ndef fx_double(x):\n    os.kill(os.getppid(), 9)\n    return x * 2\n")
+    attack = "import os\n\n\ndef fx_double(x):\n    os.kill(os.getppid(), 9)\n    return x * 2\n"
     with warm.WarmWorker() as fresh:
         header = _answer(_run_source(fresh, course, attack, isolation))
         assert header["status"] == "error" and "PermissionError" in str(header["message"])
@@ -212,21 +239,22 @@ def test_guards_hold_in_a_warm_child(course: catalogue.Catalogue, isolation: str
 
 @pytest.mark.slow
 @pytest.mark.parametrize("isolation", [None, "plain"])
-def test_a_warm_check_cannot_read_the_answers(course: catalogue.Catalogue,
-                                              isolation: str | None) -> None:
+def test_a_warm_check_cannot_read_the_answers(course: catalogue.Catalogue, isolation: str | None) -> None:
     folder = course.get("fx-double").folder
-    peek = ("def fx_double(x):\n"
-            "    for name in ('solution.py', 'explain.md'):\n"
-            "        try:\n"
-            f"            print(name, repr(open({str(folder)!r} + '/' + name).read()))\n"
-            "        except OSError as exc:\n"
-            "            print(name, type(exc).__name__)\n"
-            "    return x * 2\n")
+    peek = (
+        "def fx_double(x):\n"
+        "    for name in ('solution.py', 'explain.md'):\n"
+        "        try:\n"
+        f"            print(name, repr(open({str(folder)!r} + '/' + name).read()))\n"
+        "        except OSError as exc:\n"
+        "            print(name, type(exc).__name__)\n"
+        "    return x * 2\n"
+    )
     with warm.WarmWorker() as fresh:
         run = _run_source(fresh, course, peek, isolation, hide_answers=True)
         assert fresh.problem is None and _answer(run)["status"] == "ok"
     first_call = run.stdout.splitlines()[:2]
-    if isolation is None and sandbox.detect_isolation(None).layer is sandbox.Isolation.BWRAP:
+    if isolation is None and launch.detect_isolation(None).layer is launch.Isolation.BWRAP:
         starter = repr((folder / "starter.py").read_text())
         assert first_call == [f"solution.py {starter}", "explain.md ''"]  # masked by the mounts
     else:  # refused by the guard
@@ -234,11 +262,14 @@ def test_a_warm_check_cannot_read_the_answers(course: catalogue.Catalogue,
 
 
 @pytest.mark.slow
-def test_each_warm_check_gets_its_own_random_state(course: catalogue.Catalogue,
-                                                   worker: warm.WarmWorker) -> None:
-    draw = ("import random\nimport numpy as np\nimport torch\n\n\ndef fx_double(x):\n"
-            "    print(random.random(), np.random.rand(), torch.rand(1).item())\n"
-            "    return x * 2\n")
+def test_each_warm_check_gets_its_own_random_state(
+    course: catalogue.Catalogue, worker: warm.WarmWorker
+) -> None:
+    draw = (
+        "import random\nimport numpy as np\nimport torch\n\n\ndef fx_double(x):\n"
+        "    print(random.random(), np.random.rand(), torch.rand(1).item())\n"
+        "    return x * 2\n"
+    )
     first, second = (_run_source(worker, course, draw).stdout.split()[:3] for _ in range(2))
     for generator, one, other in zip(("random", "numpy", "torch"), first, second, strict=True):
         assert one != other, f"two checks drew the same {generator} numbers"
@@ -247,8 +278,9 @@ def test_each_warm_check_gets_its_own_random_state(course: catalogue.Catalogue,
 def _wait_for_save(path: Path, checked: bytes | None) -> bytes:
     """`watch.next_save` with a limit, so that a missed save fails the test instead of hanging."""
     found: list[bytes] = []
-    waiter = threading.Thread(target=lambda: found.append(
-        watch.next_save(path, checked, lambda: None)), daemon=True)
+    waiter = threading.Thread(
+        target=lambda: found.append(watch.next_save(path, checked, lambda: None)), daemon=True
+    )
     waiter.start()
     waiter.join(timeout=30)
     assert found, "next_save did not notice the save"

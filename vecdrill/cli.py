@@ -17,17 +17,27 @@ import typer
 from vecdrill.errors import ExitCode, UsageError, VecdrillError
 
 app = typer.Typer(
-    name="vecdrill", no_args_is_help=True, add_completion=False, rich_markup_mode=None,
+    name="vecdrill",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
     help="Learn to replace Python loops with vectorized PyTorch and NumPy code, one drill at a "
     "time. Start with `vecdrill list`, then `vecdrill try ID`. Add --debug anywhere to see "
     "tracebacks of vecdrill's own errors.",
 )
 
-DrillsOption = Annotated[Optional[list[Path]], typer.Option(  # noqa: UP045 - typer needs Optional
-    "--drills", help="An extra folder of drills (a teacher's pack); repeatable. "
-    "VECDRILL_PATH works too.")]
-LangOption = Annotated[Optional[str], typer.Option(  # noqa: UP045
-    "--lang", help="Language of explanations and hints: en or zh (default: from the locale).")]
+DrillsOption = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--drills", help="An extra folder of drills (a teacher's pack); repeatable. VECDRILL_PATH works too."
+    ),
+]
+LangOption = Annotated[
+    str | None,
+    typer.Option(
+        "--lang", help="Language of explanations and hints: en or zh (default: from the locale)."
+    ),
+]
 
 
 @app.command("list")
@@ -38,12 +48,18 @@ def list_drills(
     drills: DrillsOption = None,
 ) -> None:
     """Show the catalogue and which drills you have solved."""
-    from vecdrill import catalogue, progress, render
+    from vecdrill.content import catalogue
+    from vecdrill.learner import progress
+    from vecdrill.report import render
 
     cat = catalogue.load_catalogue(drills)
-    chosen = [d for d in cat.ordered() if (level is None or d.level == level)
-              and (tag is None or tag in d.techniques)
-              and (library is None or d.library == library)]
+    chosen = [
+        d
+        for d in cat.ordered()
+        if (level is None or d.level == level)
+        and (tag is None or tag in d.techniques)
+        and (library is None or d.library == library)
+    ]
     state = progress.load()
     if state.notice:
         render.error(state.notice)
@@ -51,10 +67,15 @@ def list_drills(
 
 
 @app.command()
-def show(drill_id: Annotated[str, typer.Argument(metavar="ID")], lang: LangOption = None,
-         drills: DrillsOption = None) -> None:
+def show(
+    drill_id: Annotated[str, typer.Argument(metavar="ID")],
+    lang: LangOption = None,
+    drills: DrillsOption = None,
+) -> None:
     """Show a drill: the task, the loop to replace, its inputs and sizes."""
-    from vecdrill import catalogue, locale, render
+    from vecdrill.content import catalogue
+    from vecdrill.report import language as locale
+    from vecdrill.report import render
 
     render.drill_detail(catalogue.load_catalogue(drills).get(drill_id), locale.pick(lang))
 
@@ -62,15 +83,24 @@ def show(drill_id: Annotated[str, typer.Argument(metavar="ID")], lang: LangOptio
 @app.command()
 def check(
     files: Annotated[list[Path], typer.Argument(metavar="FILE...", help="Solution files.")],
-    drill: Annotated[Optional[str], typer.Option(help="The drill id (default: from the "  # noqa: UP045
-                                                 "file's '# vecdrill: ID' line or function).")] = None,
+    drill: Annotated[
+        str | None,
+        typer.Option(
+            help="The drill id (default: from the "
+            "file's '# vecdrill: ID' line or function)."
+        ),
+    ] = None,
     device: Annotated[str, typer.Option(help="cpu, cuda, or all available.")] = "all",
     seed: Annotated[int, typer.Option(help="Seed of the generated inputs.")] = 1234,
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
     no_bench: Annotated[bool, typer.Option("--no-bench", help="Skip timing.")] = False,
-    scaling: Annotated[bool, typer.Option("--scaling", help="Also time the loop and yours over "
-                                          "sizes from 1 up to the benchmark size, and chart "
-                                          "them.")] = False,
+    scaling: Annotated[
+        bool,
+        typer.Option(
+            "--scaling",
+            help="Also time the loop and yours over sizes from 1 up to the benchmark size, and chart them.",
+        ),
+    ] = False,
     timeout: Annotated[Optional[float], typer.Option(help="Wall-clock seconds per run.")] = None,  # noqa: UP045
     jobs: Annotated[int, typer.Option(help="Files checked in parallel.")] = 1,
     isolation: Annotated[Optional[str], typer.Option(help="Force bwrap, unshare or plain.")] = None,  # noqa: UP045
@@ -78,112 +108,162 @@ def check(
     drills: DrillsOption = None,
 ) -> None:
     """Check solution files against their drills' loops (exit 0 only if all pass)."""
-    from vecdrill import catalogue, locale, progress, render, service
-    from vecdrill.checker import CheckOptions
+    from vecdrill.check.pipeline import CheckOptions
+    from vecdrill.content import catalogue
+    from vecdrill.learner import checks, progress
+    from vecdrill.report import language as locale
+    from vecdrill.report import render
 
     if jobs < 1:
         raise UsageError(f"--jobs {jobs!r} must be at least 1")
     if scaling and no_bench:
         raise UsageError("--scaling times the loop and your solution; drop --no-bench to use it")
     language = locale.pick(lang)
-    options = CheckOptions(drill_id=drill, device=device, seed=seed, bench=not no_bench,
-                           timeout=timeout, isolation=isolation, scaling=scaling)
+    options = CheckOptions(
+        drill_id=drill,
+        device=device,
+        seed=seed,
+        bench=not no_bench,
+        timeout=timeout,
+        isolation=isolation,
+        scaling=scaling,
+    )
     cat = catalogue.load_catalogue(drills)
-    doing = "checking against the loop" if no_bench else (
-        "checking against the loop, then timing both" + (" at each size" if scaling else ""))
+    doing = (
+        "checking against the loop"
+        if no_bench
+        else ("checking against the loop, then timing both" + (" at each size" if scaling else ""))
+    )
     with render.working(doing):
-        results = service.check_many(files, cat, options, jobs=jobs)
+        results = checks.check_many(files, cat, options, jobs=jobs)
     if json_output:
-        from vecdrill.report import to_json
+        from vecdrill.report.model import to_json
 
         render.json_document(to_json(results))
     else:
-        render.results(results, lang=language, catalogue=cat,
-                       solved=progress.solved_ids(progress.load()))
-    raise typer.Exit(ExitCode.OK if all(r.verdict.passed for r in results)
-                     else ExitCode.NOT_PASSED)
+        render.results(results, lang=language, catalogue=cat, solved=progress.solved_ids(progress.load()))
+    raise typer.Exit(ExitCode.OK if all(r.verdict.passed for r in results) else ExitCode.NOT_PASSED)
 
 
 IdArgument = Annotated[str, typer.Argument(metavar="ID", help="A drill id (see `vecdrill list`).")]
-FileOption = Annotated[Optional[Path], typer.Option(  # noqa: UP045
-    "--path", help="Your file for the drill (default: ./vecdrill/ID.py).")]
+FileOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--path", help="Your file for the drill (default: ./vecdrill/ID.py)."
+    ),
+]
 YesOption = Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")]
 
 
 @app.command("try")
 def try_drill(
-    drill_id: IdArgument, path: FileOption = None,
-    no_editor: Annotated[bool, typer.Option("--no-editor", help="Do not open $VISUAL or "
-                                            "$EDITOR; edit in another window.")] = False,
-    no_watch: Annotated[bool, typer.Option("--no-watch", help="Only create the file; check it "
-                                           "later with `vecdrill check`.")] = False,
-    lang: LangOption = None, drills: DrillsOption = None,
+    drill_id: IdArgument,
+    path: FileOption = None,
+    no_editor: Annotated[
+        bool, typer.Option("--no-editor", help="Do not open $VISUAL or $EDITOR; edit in another window.")
+    ] = False,
+    no_watch: Annotated[
+        bool, typer.Option("--no-watch", help="Only create the file; check it later with `vecdrill check`.")
+    ] = False,
+    lang: LangOption = None,
+    drills: DrillsOption = None,
 ) -> None:
     """Start a drill: create your file from the starter, then check it on every save."""
-    from vecdrill import catalogue, locale, tui, watch, workspace
+    from vecdrill.content import catalogue
+    from vecdrill.learner import watch, workspace
+    from vecdrill.report import language as locale
+    from vecdrill.report import screens
 
     cat = catalogue.load_catalogue(drills)
     drill = cat.get(drill_id)
     target = path or workspace.default_path(drill)
-    watch.try_drill(cat, drill, target, tui.WatchScreen(drill, target, locale.pick(lang), cat),
-                    open_editor=not no_editor, keep_watching=not no_watch)
+    watch.try_drill(
+        cat,
+        drill,
+        target,
+        screens.WatchScreen(drill, target, locale.pick(lang), cat),
+        open_editor=not no_editor,
+        keep_watching=not no_watch,
+    )
 
 
 @app.command()
-def hint(drill_id: IdArgument,
-         all_steps: Annotated[bool, typer.Option("--all", help="Show every step.")] = False,
-         lang: LangOption = None, drills: DrillsOption = None) -> None:
+def hint(
+    drill_id: IdArgument,
+    all_steps: Annotated[bool, typer.Option("--all", help="Show every step.")] = False,
+    lang: LangOption = None,
+    drills: DrillsOption = None,
+) -> None:
     """Show the next step of a drill's hints (one more step each time)."""
-    from vecdrill import catalogue, learn, locale, tui
+    from vecdrill.content import catalogue
+    from vecdrill.learner import hints as learn
+    from vecdrill.report import language as locale
+    from vecdrill.report import screens
 
     drill = catalogue.load_catalogue(drills).get(drill_id)
-    tui.hints(learn.next_hints(drill, locale.pick(lang), everything=all_steps))
+    screens.hints(learn.next_hints(drill, locale.pick(lang), everything=all_steps))
 
 
 @app.command()
-def solution(drill_id: IdArgument, yes: YesOption = False, lang: LangOption = None,
-             drills: DrillsOption = None) -> None:
+def solution(
+    drill_id: IdArgument, yes: YesOption = False, lang: LangOption = None, drills: DrillsOption = None
+) -> None:
     """Show a drill's reference solution and explanation (asks first while it is unsolved)."""
-    from vecdrill import catalogue, learn, locale, tui
+    from vecdrill.content import catalogue
+    from vecdrill.learner import hints as learn
+    from vecdrill.report import language as locale
+    from vecdrill.report import screens
 
     drill = catalogue.load_catalogue(drills).get(drill_id)
-    if not (yes or learn.is_solved(drill) or tui.confirm(
-            f"You have not solved {drill.id} yet. Show its solution anyway?")):
-        tui.declined(f"Not shown: you have not solved {drill.id} yet. `vecdrill hint {drill.id}` "
-                     f"gives a hint; `vecdrill solution {drill.id} --yes` shows it anyway.")
+    if not (
+        yes
+        or learn.is_solved(drill)
+        or screens.confirm(f"You have not solved {drill.id} yet. Show its solution anyway?")
+    ):
+        screens.declined(
+            f"Not shown: you have not solved {drill.id} yet. `vecdrill hint {drill.id}` "
+            f"gives a hint; `vecdrill solution {drill.id} --yes` shows it anyway."
+        )
         raise typer.Exit(ExitCode.NOT_PASSED)
-    tui.solution(drill, learn.explanation(drill, locale.pick(lang)))
+    screens.solution(drill, learn.explanation(drill, locale.pick(lang)))
 
 
 @app.command("progress")
 def show_progress(drills: DrillsOption = None) -> None:
     """Show how many drills you have solved, per level and per technique."""
-    from vecdrill import catalogue, learn, tui
+    from vecdrill.content import catalogue
+    from vecdrill.learner import hints as learn
+    from vecdrill.report import screens
 
-    tui.progress_bars(learn.overview(catalogue.load_catalogue(drills)))
+    screens.progress_bars(learn.overview(catalogue.load_catalogue(drills)))
 
 
 @app.command()
-def reset(drill_id: IdArgument, path: FileOption = None, yes: YesOption = False,
-          drills: DrillsOption = None) -> None:
+def reset(
+    drill_id: IdArgument, path: FileOption = None, yes: YesOption = False, drills: DrillsOption = None
+) -> None:
     """Put the drill's starter back in your file, keeping a backup of what was there."""
-    from vecdrill import catalogue, tui, workspace
+    from vecdrill.content import catalogue
+    from vecdrill.learner import workspace
+    from vecdrill.report import screens
 
     drill = catalogue.load_catalogue(drills).get(drill_id)
     target = path or workspace.default_path(drill)
-    if workspace.needs_backup(drill, target) and not (yes or tui.confirm(
-            f"Replace {target} with the starter? A backup of it is kept.")):
-        tui.declined(f"Not reset: {target} is unchanged. `vecdrill reset {drill.id} --yes` "
-                     "resets it without asking.")
+    if workspace.needs_backup(drill, target) and not (
+        yes or screens.confirm(f"Replace {target} with the starter? A backup of it is kept.")
+    ):
+        screens.declined(
+            f"Not reset: {target} is unchanged. `vecdrill reset {drill.id} --yes` resets it without asking."
+        )
         raise typer.Exit(ExitCode.NOT_PASSED)
-    tui.reset_done(target, workspace.reset(drill, target))
+    screens.reset_done(target, workspace.reset(drill, target))
 
 
 @app.command()
 def doctor() -> None:
     """Show torch, CUDA, the sandbox layer in use and the limits in force."""
-    from vecdrill import doctor as facts
-    from vecdrill import render
+    from vecdrill.report import render
+    from vecdrill.sandbox import doctor as facts
 
     render.doctor(facts.collect())
 
@@ -194,13 +274,18 @@ app.add_typer(dev_app, name="dev")
 
 @dev_app.command("check")
 def dev_check(
-    packs: Annotated[Optional[list[Path]], typer.Argument(  # noqa: UP045
-        metavar="[PATH]...", help="Drill packs to check (default: the built-in catalogue).")] = None,
+    packs: Annotated[
+        list[Path] | None,
+        typer.Argument(
+            metavar="[PATH]...", help="Drill packs to check (default: the built-in catalogue)."
+        ),
+    ] = None,
     no_bench: Annotated[bool, typer.Option("--no-bench", help="Skip the timing rules.")] = False,
     jobs: Annotated[int, typer.Option(help="Drills checked in parallel.")] = 2,
 ) -> None:
     """Validate drills: manifest, files, loop, starter, reference solution, explanations, timing."""
-    from vecdrill import authoring, render
+    from vecdrill.authoring import dev_check as authoring
+    from vecdrill.report import render
 
     count, problems = authoring.dev_check(list(packs or []), bench=not no_bench, jobs=jobs)
     render.dev_check(count, [str(p) for p in problems])
@@ -211,11 +296,11 @@ def dev_check(
 def new(
     drill_id: Annotated[str, typer.Argument(metavar="ID", help="kebab-case id, e.g. clip-norms")],
     library: Annotated[str, typer.Option(help="torch or numpy.")] = "torch",
-    into: Annotated[Path, typer.Option("--dir", help="The pack folder to create it in.")] = Path(
-        "drills"),
+    into: Annotated[Path, typer.Option("--dir", help="The pack folder to create it in.")] = Path("drills"),
 ) -> None:
     """Scaffold a new drill folder with every file, ready to fill in."""
-    from vecdrill import authoring, render
+    from vecdrill.authoring import dev_check as authoring
+    from vecdrill.report import render
 
     folder = authoring.scaffold(drill_id, into, library)
     render.created(folder)
@@ -253,7 +338,7 @@ def _leave(code: int) -> NoReturn:
 def _usage_or_internal(exc: Exception, debug: bool) -> int:
     format_message = getattr(exc, "format_message", None)
     if callable(format_message):  # typer's (click's) usage errors, whichever click it bundles
-        from vecdrill import render
+        from vecdrill.report import render
 
         render.error(f"{format_message()} (see `vecdrill --help`)")
         return ExitCode.USAGE
@@ -262,14 +347,16 @@ def _usage_or_internal(exc: Exception, debug: bool) -> int:
 
 
 def _report(exc: Exception, debug: bool, internal: bool = False) -> None:
-    from vecdrill import render
+    from vecdrill.report import render
 
     if debug:
         import traceback
 
         traceback.print_exception(exc)
     if internal:
-        render.error(f"vecdrill hit an internal error ({type(exc).__name__}: {exc}). "
-                     "Run again with --debug and report the traceback.")
+        render.error(
+            f"vecdrill hit an internal error ({type(exc).__name__}: {exc}). "
+            "Run again with --debug and report the traceback."
+        )
     else:
         render.error(str(exc))

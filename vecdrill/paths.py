@@ -46,7 +46,7 @@ def cache_dir() -> Path:
 
 
 def progress_file() -> Path:
-    """The progress store that `vecdrill.progress` reads and writes."""
+    """The progress store that `vecdrill.learner.progress` reads and writes."""
     return data_dir() / "progress.json"
 
 

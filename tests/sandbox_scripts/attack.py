@@ -21,7 +21,7 @@ def arm(mode: str) -> None:
     if mode == "bare":
         return
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-    from vecdrill import guard
+    from vecdrill.child import guard
 
     if mode == "seccomp-guarded":
         guard._load_seccomp(plain_mode=True)

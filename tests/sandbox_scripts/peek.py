@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from vecdrill import guard
+from vecdrill.child import guard
 
 plain = os.environ[guard.LAYER_ENV] != "bwrap"
 guard.install(Path.cwd(), int(os.environ[guard.RESULT_FD_ENV]), plain_mode=plain)

@@ -6,7 +6,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from vecdrill import guard
+from vecdrill.child import guard
 
 burn, then = float(sys.argv[1]), sys.argv[2]
 started = time.process_time()

@@ -9,7 +9,7 @@ from pathlib import Path
 import torch
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from vecdrill import guard
+from vecdrill.child import guard
 
 torch.set_num_threads(2)
 left, right = torch.randn(256, 256), torch.randn(256, 256)

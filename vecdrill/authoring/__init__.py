@@ -1,0 +1,1 @@
+"""For drill authors: `vecdrill dev check` and `vecdrill new`."""

@@ -1,0 +1,182 @@
+"""The loop's answers, computed in a trusted child and cached on disk.
+
+The reference loop is slow by design and never changes between checks, so each piece of what it
+produces (one case's outputs and gradients, the reference solution's and the loop's work counts, the
+loop's timing at the benchmark size and at each `--scaling` step) is cached under a key made of the
+drill's files, the case, the torch version and, for timings, the machine. The solution's process
+never sees any of it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import platform
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from vecdrill import paths, wire
+from vecdrill.child.timer import METHOD as TIMING_METHOD
+from vecdrill.content.drill import Drill, Size
+from vecdrill.errors import DrillError
+
+if TYPE_CHECKING:
+    import torch
+
+_KEYED_FILES = ("drill.toml", "loop.py", "solution.py")
+
+
+@dataclass(frozen=True)
+class Case:
+    id: str
+    device: str
+    size: Size
+    seed: int
+    noncontiguous: bool = False
+
+    def as_request(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "device": self.device,
+            "size": self.size,
+            "seed": self.seed,
+            "noncontiguous": self.noncontiguous,
+        }
+
+
+@dataclass
+class Piece:
+    """One cached unit: a slice of a reference frame."""
+
+    header: dict[str, Any]
+    tensors: dict[str, torch.Tensor]
+    cached: bool
+
+
+def fingerprint(drill: Drill) -> str:
+    digest = hashlib.sha256()
+    for name in _KEYED_FILES:
+        digest.update(name.encode() + b"\0" + drill.file(name).read_bytes() + b"\0")
+    return digest.hexdigest()[:20]
+
+
+def gather(
+    drill: Drill, cases: list[Case], *, probe: list[Size] | None, bench: list[dict[str, Any]], timeout: float
+) -> dict[str, Piece]:
+    """Pieces by name: each case id, "counts", and each bench spec's name ("bench:<device>",
+    "ladder:<device>:<step>"); computes what is missing."""
+    import torch
+
+    base = {"drill": fingerprint(drill), "torch": torch.__version__, "grad": drill.grad}
+    wanted: dict[str, dict[str, Any]] = {c.id: {**base, "case": c.as_request()} for c in cases}
+    if probe:
+        wanted["counts"] = {**base, "probe": probe, "loop_counts": True}
+    for spec in bench:
+        wanted[spec["name"]] = {**base, "bench": spec, "machine": _machine(), "method": TIMING_METHOD}
+    pieces = {name: piece for name, key in wanted.items() if (piece := _load(key)) is not None}
+    missing = [name for name in wanted if name not in pieces]
+    if missing:
+        request = {
+            "mode": "reference",
+            "drill_folder": str(drill.folder),
+            "grad": drill.grad,
+            "cases": [c.as_request() for c in cases if c.id in missing],
+            "probe": probe if "counts" in missing else None,
+            "bench": [s for s in bench if s["name"] in missing],
+        }
+        header, tensors = _run_reference(drill, request, timeout)
+        for name, piece in _split(header, tensors, request).items():
+            _store(wanted[name], piece)
+            pieces[name] = piece
+    return pieces
+
+
+def _split(
+    header: dict[str, Any], tensors: dict[str, torch.Tensor], request: dict[str, Any]
+) -> dict[str, Piece]:
+    pieces: dict[str, Piece] = {}
+    for record in header["cases"]:
+        prefix = f"{record['id']}/"
+        pieces[record["id"]] = Piece(
+            record, {k: v for k, v in tensors.items() if k.startswith(prefix)}, cached=False
+        )
+    if request["probe"]:
+        pieces["counts"] = Piece(
+            {"counts": header["counts"], "loop_counts": header["loop_counts"]}, {}, cached=False
+        )
+    for i, record in enumerate(header["bench"]):
+        prefix = f"bench{i}/"
+        pieces[record["name"]] = Piece(
+            record,
+            {k.replace(prefix, "bench/", 1): v for k, v in tensors.items() if k.startswith(prefix)},
+            cached=False,
+        )
+    return pieces
+
+
+def _run_reference(
+    drill: Drill, request: dict[str, Any], timeout: float
+) -> tuple[dict[str, Any], dict[str, torch.Tensor]]:
+    from vecdrill.sandbox import launch
+
+    limits = launch.Limits(
+        wall_seconds=timeout, data_bytes=8 * 1024**3, result_bytes=1024**3, output_kill_bytes=64 * 1024**2
+    )
+    run = launch.run_sandboxed(
+        ["-m", "vecdrill.child.worker"],
+        json.dumps(request).encode(),
+        limits=limits,
+        isolation=launch.detect_isolation("plain"),
+        readable_paths=[drill.folder],
+    )
+    where = str(drill.file("loop.py"))
+    if run.result is None:
+        reason = "timed out" if run.timed_out else f"ended without a result ({run.returncode})"
+        raise DrillError(where, f"the reference loop {reason}; stderr: {run.stderr[-600:]}")
+    try:
+        header, tensors = wire.decode(run.result)
+    except wire.ProtocolError as exc:
+        raise DrillError(where, f"the reference child sent an unreadable result: {exc}") from None
+    if header.get("status") != "ok":
+        raise DrillError(
+            where,
+            f"the reference loop failed: {header.get('message')}\n{header.get('traceback', '')}".rstrip(),
+        )
+    return header, tensors
+
+
+def _cache_file(key: dict[str, Any]) -> Path:
+    text = json.dumps(key, sort_keys=True)
+    return paths.cache_dir() / "reference" / f"{hashlib.sha256(text.encode()).hexdigest()}.vdr"
+
+
+def _load(key: dict[str, Any]) -> Piece | None:
+    try:
+        header, tensors = wire.decode(_cache_file(key).read_bytes())
+    except (OSError, wire.ProtocolError):
+        return None
+    return Piece(header, tensors, cached=True)
+
+
+def _store(key: dict[str, Any], piece: Piece) -> None:
+    """Write atomically; a cache that cannot be written only costs time later."""
+    target = _cache_file(key)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, temp = tempfile.mkstemp(dir=target.parent, prefix=".tmp-")
+        with os.fdopen(fd, "wb") as stream:
+            stream.write(wire.encode(piece.header, piece.tensors))
+        os.replace(temp, target)
+    except OSError:
+        return
+
+
+def _machine() -> dict[str, Any]:
+    return {
+        "node": platform.node(),
+        "cpu": platform.processor() or platform.machine(),
+        "cpus": os.cpu_count(),
+    }

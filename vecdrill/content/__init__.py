@@ -1,0 +1,1 @@
+"""What a drill is: the model, loading and validation, the cache, finding packs."""

@@ -1,0 +1,339 @@
+"""The Drill model: read and validate one drill folder.
+
+Pure standard library: `vecdrill list` loads every drill through this module and must not import
+torch or numpy. Validation reports the first problem as a `DrillError` naming the file and the fix.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python 3.10 only
+    import tomli as tomllib
+
+from vecdrill.errors import DrillError
+
+MANIFEST = "drill.toml"
+FORMAT_VERSION = 1
+DRILL_FILES = ("loop.py", "starter.py", "solution.py", "explain.md", "explain.zh.md")
+ID_PATTERN = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
+DTYPES = ("float16", "bfloat16", "float32", "float64", "int32", "int64", "uint8", "bool")
+KINDS = ("normal", "uniform", "int", "index", "bool", "probs", "dim", "const", "custom")
+
+Size = dict[str, int]
+
+
+@dataclass(frozen=True)
+class InputSpec:
+    name: str
+    shape: tuple[str | int, ...]
+    dtype: str
+    kind: str
+    low: float = 0.0
+    high: float = 1.0
+    scale: float = 1.0
+    p: float = 0.5
+    into: str | None = None
+    dim: str | None = None
+    value: float | None = None
+    device: str = "same"
+
+    @property
+    def is_tensor(self) -> bool:
+        return self.kind not in ("dim", "const")
+
+
+@dataclass(frozen=True)
+class ZhText:
+    title: str
+    task: str
+    hints: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Drill:
+    id: str
+    folder: Path
+    title: str
+    level: int
+    library: str
+    techniques: tuple[str, ...]
+    task: str
+    inputs: tuple[InputSpec, ...]
+    sizes: tuple[Size, ...]
+    bench: Size
+    probe: tuple[Size, Size] | None
+    hints: tuple[str, ...]
+    zh: ZhText
+    rtol: float | None = None
+    atol: float | None = None
+    grad: bool = False
+    noncontiguous: bool = False
+    banned: tuple[str, ...] = ()
+    allowed_imports: tuple[str, ...] = ()
+    timeout: float = 10.0
+    speedup_floor: float = 10.0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def function(self) -> str:
+        return self.id.replace("-", "_")
+
+    def file(self, name: str) -> Path:
+        return self.folder / name
+
+
+_TOP_KEYS: dict[str, tuple[type, ...]] = {
+    "format": (int,),
+    "title": (str,),
+    "level": (int,),
+    "library": (str,),
+    "techniques": (list,),
+    "task": (str,),
+    "sizes": (list,),
+    "bench": (dict,),
+    "probe": (list,),
+    "rtol": (float, int),
+    "atol": (float, int),
+    "grad": (bool,),
+    "noncontiguous": (bool,),
+    "banned": (list,),
+    "allowed_imports": (list,),
+    "timeout": (float, int),
+    "speedup_floor": (float, int),
+    "hints": (list,),
+    "zh": (dict,),
+    "inputs": (list,),
+}
+_REQUIRED = (
+    "format",
+    "title",
+    "level",
+    "library",
+    "techniques",
+    "task",
+    "sizes",
+    "bench",
+    "hints",
+    "zh",
+    "inputs",
+)
+_INPUT_KEYS: dict[str, tuple[type, ...]] = {
+    "name": (str,),
+    "shape": (list,),
+    "dtype": (str,),
+    "kind": (str,),
+    "low": (float, int),
+    "high": (float, int),
+    "scale": (float, int),
+    "p": (float, int),
+    "into": (str,),
+    "dim": (str,),
+    "value": (float, int),
+    "device": (str,),
+}
+
+
+def load_drill(folder: Path) -> Drill:
+    """Read `folder/drill.toml` and check the folder is a complete, consistent drill."""
+    manifest = folder / MANIFEST
+    where = str(manifest)
+    if not ID_PATTERN.match(folder.name):
+        raise DrillError(
+            str(folder),
+            f"the folder name {folder.name!r} is not a kebab-case id "
+            "such as 'gather-logits'; rename the folder",
+        )
+    try:
+        data = tomllib.loads(manifest.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise DrillError(where, "the manifest is missing; create it (see docs/drill-format.md)") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise DrillError(where, f"is not valid TOML ({exc}); fix the syntax") from None
+    _check_keys(where, "", data, _TOP_KEYS, _REQUIRED)
+    if data["format"] != FORMAT_VERSION:
+        raise DrillError(
+            where,
+            f"format = {data['format']!r} is not supported; this vecdrill reads format = {FORMAT_VERSION}",
+        )
+    for name in DRILL_FILES:
+        if not (folder / name).is_file():
+            raise DrillError(str(folder / name), "is missing; every drill needs " + ", ".join(DRILL_FILES))
+    inputs = tuple(_input_spec(where, i, raw) for i, raw in enumerate(data["inputs"]))
+    drill = Drill(
+        id=folder.name,
+        folder=folder,
+        title=data["title"],
+        level=data["level"],
+        library=data["library"],
+        techniques=_strings(where, "techniques", data["techniques"]),
+        task=data["task"],
+        inputs=inputs,
+        sizes=tuple(_size(where, "sizes", s) for s in data["sizes"]),
+        bench=_size(where, "bench", data["bench"]),
+        probe=_probe(where, data.get("probe")),
+        hints=_strings(where, "hints", data["hints"]),
+        zh=_zh(where, data["zh"]),
+        rtol=_opt_float(data.get("rtol")),
+        atol=_opt_float(data.get("atol")),
+        grad=data.get("grad", False),
+        noncontiguous=data.get("noncontiguous", False),
+        banned=_strings(where, "banned", data.get("banned", [])),
+        allowed_imports=_strings(where, "allowed_imports", data.get("allowed_imports", [])),
+        timeout=float(data.get("timeout", 10.0)),
+        speedup_floor=float(data.get("speedup_floor", 10.0)),
+    )
+    _check_semantics(where, drill)
+    return drill
+
+
+def _check_keys(
+    where: str,
+    prefix: str,
+    data: dict[str, Any],
+    allowed: dict[str, tuple[type, ...]],
+    required: tuple[str, ...],
+) -> None:
+    for key, value in data.items():
+        if key not in allowed:
+            raise DrillError(
+                where,
+                f"unknown key {prefix}{key!r}; remove it or check its spelling "
+                f"(known keys: {', '.join(sorted(allowed))})",
+            )
+        types = allowed[key]
+        if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
+            names = " or ".join(t.__name__ for t in types)
+            raise DrillError(where, f"{prefix}{key} = {value!r} should be a {names}")
+    for key in required:
+        if key not in data:
+            raise DrillError(where, f"the required key {prefix}{key!r} is missing; add it")
+
+
+def _strings(where: str, key: str, value: list[Any]) -> tuple[str, ...]:
+    if not all(isinstance(v, str) and v for v in value):
+        raise DrillError(where, f"{key} should be a list of non-empty strings")
+    return tuple(value)
+
+
+def _size(where: str, key: str, value: Any) -> Size:
+    if (
+        not isinstance(value, dict)
+        or not value
+        or not all(
+            isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) and v >= 0
+            for k, v in value.items()
+        )
+    ):
+        raise DrillError(
+            where,
+            f"{key}: {value!r} should be a table of dimension names to "
+            "non-negative integers, such as {{ B = 64, C = 10 }}",
+        )
+    return dict(value)
+
+
+def _probe(where: str, value: list[Any] | None) -> tuple[Size, Size] | None:
+    if value is None:
+        return None
+    if len(value) != 2:
+        raise DrillError(where, "probe should list exactly two sizes, a small one and a larger one")
+    return _size(where, "probe", value[0]), _size(where, "probe", value[1])
+
+
+def _opt_float(value: float | int | None) -> float | None:
+    return None if value is None else float(value)
+
+
+def _zh(where: str, raw: dict[str, Any]) -> ZhText:
+    _check_keys(
+        where, "zh.", raw, {"title": (str,), "task": (str,), "hints": (list,)}, ("title", "task", "hints")
+    )
+    return ZhText(raw["title"], raw["task"], _strings(where, "zh.hints", raw["hints"]))
+
+
+def _input_spec(where: str, index: int, raw: Any) -> InputSpec:
+    if not isinstance(raw, dict):
+        raise DrillError(where, f"inputs[{index}] should be a table")
+    _check_keys(where, f"inputs[{index}].", raw, _INPUT_KEYS, ("name", "shape", "dtype", "kind"))
+    shape = raw["shape"]
+    if not all(isinstance(d, (str, int)) and not isinstance(d, bool) for d in shape):
+        raise DrillError(where, f"inputs[{index}].shape should list dimension names or integers")
+    spec = InputSpec(
+        name=raw["name"],
+        shape=tuple(shape),
+        dtype=raw["dtype"],
+        kind=raw["kind"],
+        low=float(raw.get("low", 0.0)),
+        high=float(raw.get("high", 1.0)),
+        scale=float(raw.get("scale", 1.0)),
+        p=float(raw.get("p", 0.5)),
+        into=raw.get("into"),
+        dim=raw.get("dim"),
+        value=raw.get("value"),
+        device=raw.get("device", "same"),
+    )
+    label = f"input {spec.name!r}"
+    if spec.dtype not in DTYPES and spec.kind not in ("dim", "const"):
+        raise DrillError(where, f"{label} has dtype {spec.dtype!r}; use one of {', '.join(DTYPES)}")
+    if spec.kind not in KINDS:
+        raise DrillError(where, f"{label} has kind {spec.kind!r}; use one of {', '.join(KINDS)}")
+    if spec.kind == "index" and spec.into is None:
+        raise DrillError(where, f"{label} is an index; say which dimension it indexes with into = ")
+    if spec.kind == "dim" and spec.dim is None:
+        raise DrillError(where, f"{label} is a dimension size; name it with dim = ")
+    if spec.kind == "const" and spec.value is None:
+        raise DrillError(where, f"{label} is a constant; give its value with value = ")
+    if spec.device not in ("same", "cpu"):
+        raise DrillError(where, f"{label} has device {spec.device!r}; use 'same' or 'cpu'")
+    return spec
+
+
+def _check_semantics(where: str, drill: Drill) -> None:
+    if drill.library not in ("torch", "numpy"):
+        raise DrillError(where, f"library = {drill.library!r}; use 'torch' or 'numpy'")
+    if drill.level not in (1, 2, 3):
+        raise DrillError(where, f"level = {drill.level}; use 1, 2 or 3")
+    if len(drill.hints) < 2 or len(drill.zh.hints) < 2:
+        raise DrillError(where, "hints and zh.hints need two or more steps each")
+    if not drill.sizes:
+        raise DrillError(where, "sizes is empty; list the sizes the check runs at")
+    dims = {d for spec in drill.inputs for d in spec.shape if isinstance(d, str)}
+    dims |= {d for spec in drill.inputs for d in (spec.into, spec.dim) if d}
+    for size in (*drill.sizes, drill.bench, *(drill.probe or ())):
+        missing = dims - size.keys()
+        if missing:
+            raise DrillError(
+                where,
+                f"the size {size} lacks the dimension(s) "
+                f"{', '.join(sorted(missing))}; give every size all dimensions",
+            )
+    names = [spec.name for spec in drill.inputs]
+    for filename in ("loop.py", "starter.py", "solution.py"):
+        _check_signature(drill.file(filename), drill.function, names)
+
+
+def _check_signature(path: Path, function: str, names: list[str]) -> None:
+    try:
+        tree = ast.parse(path.read_bytes(), filename=str(path))
+    except SyntaxError as exc:
+        raise DrillError(f"{path}:{exc.lineno}", f"does not parse: {exc.msg}") from None
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.name == function:
+            params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
+            if params != names:
+                raise DrillError(
+                    f"{path}:{node.lineno}",
+                    f"{function}({', '.join(params)}) "
+                    f"should take the inputs declared in drill.toml: "
+                    f"{function}({', '.join(names)})",
+                )
+            return
+    raise DrillError(str(path), f"defines no function {function}(); add it at the top level")

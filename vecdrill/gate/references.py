@@ -1,0 +1,220 @@
+"""Checks on what a file reaches for: its imports, dotted library names and attributes.
+
+Every name is judged by the dotted paths it resolves to, so an alias or a literal
+`getattr` is caught exactly like the spelled-out name; an attribute of something that
+cannot be resolved is judged by its name alone.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from vecdrill.gate.messages import (
+    FindingLog,
+    Problem,
+    data_word,
+    dunder_message,
+    iterating_message,
+    mapping_message,
+)
+from vecdrill.gate.names import NameResolver
+from vecdrill.gate.rules import (
+    BASE_IMPORTS,
+    CALL_DEPENDENT,
+    FILE_METHODS,
+    FORBIDDEN_API,
+    LIBRARY_ROOTS,
+    METHOD_OWNERS,
+    NUMPY_ITERATORS,
+    NUMPY_PER_ELEMENT,
+    PER_ELEMENT_METHODS,
+    SCALAR_EXIT_METHODS,
+    GateRules,
+    is_dunder,
+    only_shape_argument,
+)
+
+
+class ReferenceChecker:
+    """Applies the import allow-list and the library, private and banned-name rules."""
+
+    def __init__(self, rules: GateRules, names: NameResolver, log: FindingLog) -> None:
+        self.rules = rules
+        self.names = names
+        self.log = log
+        self.torch = rules.library != "numpy"
+        self.banned = frozenset(rules.banned)
+        self.banned_methods = frozenset(
+            name.rsplit(".", 1)[1]
+            for name in rules.banned
+            if name.count(".") == 2 and name.rsplit(".", 1)[0] in METHOD_OWNERS
+        )
+        self._dotted: dict[ast.AST, frozenset[str]] = {}
+        self._dotted_problems: dict[str, Problem] = {}
+
+    # ----- imports
+
+    def check_import(self, node: ast.Import | ast.ImportFrom) -> None:
+        for alias in node.names:
+            if alias.asname and is_dunder(alias.asname):
+                self.log.add(alias, "F005", dunder_message(alias.asname))
+            if isinstance(node, ast.Import):
+                module = dotted = alias.name
+            elif node.level or node.module is None:
+                self._import_refused(alias, "." * node.level + (node.module or ""))
+                continue
+            else:
+                module, dotted = node.module, f"{node.module}.{alias.name}"
+            if not self._import_allowed(module):
+                self._import_refused(alias, module)
+            elif alias.name == "*":
+                self.log.add(
+                    alias,
+                    "F008",
+                    f"`from {module} import *` hides which names the file uses: "
+                    "import the module and spell the names out",
+                )
+            elif module != "__future__":
+                self.log.add_problem(alias, self._dotted_problem(dotted, None))
+
+    def _import_allowed(self, module: str) -> bool:
+        if module.split(".")[0] in LIBRARY_ROOTS or module in BASE_IMPORTS:
+            return True
+        extras = self.rules.allowed_imports
+        return any(module == extra or module.startswith(extra + ".") for extra in extras)
+
+    def _import_refused(self, node: ast.AST, module: str) -> None:
+        allowed = ", ".join(("torch", "numpy", "math", "typing", *self.rules.allowed_imports))
+        self.log.add(
+            node,
+            "F001",
+            f"import of `{module}` is not allowed, a solution may import only {allowed}: "
+            "use the library's own operations instead",
+        )
+
+    # ----- names and dotted references
+
+    def check(self, node: ast.expr, attribute: str | None) -> None:
+        """Check a Name, an attribute or a getattr with a literal name."""
+        dotted = self.names.resolve(node, self._dotted)
+        if dotted and self.names.extends(self.names.tree.parent.get(node), node):
+            return
+        if not dotted:
+            if attribute is not None:
+                self.log.add_problem(node, self._attribute_name_problem(attribute))
+        elif isinstance(getattr(node, "ctx", None), (ast.Store, ast.Del)):
+            self.log.add(
+                node,
+                "F009",
+                f"assigning to `{min(dotted)}` changes the library itself: keep your values in local names",
+            )
+        else:
+            call = self.names.call_of(node)
+            problems = (self._dotted_problem(name, call) for name in sorted(dotted))
+            self.log.add_problem(node, next((p for p in problems if p is not None), None))
+
+    def _dotted_problem(self, dotted: str, call: ast.Call | None) -> Problem:
+        """The first problem along a dotted name's prefixes; cached unless the call matters."""
+        if dotted in CALL_DEPENDENT:
+            return self._dotted_problem_uncached(dotted, call)
+        if dotted not in self._dotted_problems:
+            self._dotted_problems[dotted] = self._dotted_problem_uncached(dotted, None)
+        return self._dotted_problems[dotted]
+
+    def _dotted_problem_uncached(self, dotted: str, call: ast.Call | None) -> Problem:
+        parts = dotted.split(".")
+        for end in range(2, len(parts) + 1):
+            prefix, part = ".".join(parts[:end]), parts[end - 1]
+            if is_dunder(part):
+                return "F005", dunder_message(part)
+            if part.startswith("_"):
+                return "F004", f"`{prefix}` is private API: use public functions instead"
+            if self._is_banned(prefix):
+                return "F007", _banned_message(prefix)
+            if prefix in FORBIDDEN_API or part in FILE_METHODS:
+                return (
+                    "F003",
+                    f"`{prefix}` is off limits in a drill solution: "
+                    f"write the computation with ordinary {data_word(self.torch)} operations",
+                )
+            problem = self._library_loop_problem(prefix, call if end == len(parts) else None)
+            if problem is not None:
+                return problem
+        if len(parts) == 3 and parts[0] + "." + parts[1] in METHOD_OWNERS:
+            return self._method_problem(parts[2])
+        return None
+
+    def _library_loop_problem(self, dotted: str, call: ast.Call | None) -> Problem:
+        if dotted in NUMPY_PER_ELEMENT:
+            if dotted == "numpy.piecewise" and _piecewise_of_constants(call):
+                return None
+            return (
+                "L007",
+                f"`{dotted}` still calls Python once per element: "
+                "rewrite the function with array operations (ufuncs, np.where, broadcasting)",
+            )
+        if dotted in NUMPY_ITERATORS:
+            return (
+                "L007",
+                f"`{dotted}` walks the array one element at a time in Python: "
+                "work on the whole array (broadcasting, np.where, fancy indexing)",
+            )
+        if dotted == "functools.reduce" or dotted.startswith("itertools."):
+            return "L006", mapping_message(dotted, self.torch)
+        if dotted == "math.fsum" or (dotted == "math.prod" and not only_shape_argument(call)):
+            return "L010", iterating_message(dotted, self.torch)
+        return None
+
+    def _attribute_name_problem(self, name: str) -> Problem:
+        """An attribute of something the gate cannot resolve: judged by its name alone."""
+        if is_dunder(name):
+            return "F005", dunder_message(name)
+        if name.startswith("_"):
+            return "F004", f"`.{name}` is a private attribute: use the public API instead"
+        return self._method_problem(name)
+
+    def _method_problem(self, name: str) -> Problem:
+        if name in self.banned_methods or (name.endswith("_") and name[:-1] in self.banned_methods):
+            return "F007", _banned_message(f".{name}")
+        if name in FILE_METHODS:
+            return "F003", f"`.{name}` reads or writes a file: a drill solution works on its inputs only"
+        if name in PER_ELEMENT_METHODS:
+            return (
+                "L008",
+                f"`.{name}` runs a Python function on every element: "
+                "express that function with tensor operations (torch.where, broadcasting)",
+            )
+        if self.torch and name in SCALAR_EXIT_METHODS:
+            return (
+                "L011",
+                f"`.{name}()` moves values out of the tensor into Python one by one: "
+                "keep the values in a tensor and combine them with tensor operations",
+            )
+        return None
+
+    def _is_banned(self, dotted: str) -> bool:
+        return dotted in self.banned or (dotted.endswith("_") and dotted[:-1] in self.banned)
+
+
+def _piecewise_of_constants(call: ast.Call | None) -> bool:
+    """True for `np.piecewise(x, conds, [0, 1])`: constants, so no Python runs per element."""
+    if call is None:
+        return False
+    funclist = call.args[2] if len(call.args) > 2 else None
+    funclist = next((k.value for k in call.keywords if k.arg == "funclist"), funclist)
+    return isinstance(funclist, (ast.List, ast.Tuple)) and all(
+        _is_number_literal(elt) for elt in funclist.elts
+    )
+
+
+def _is_number_literal(node: ast.expr) -> bool:
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        node = node.operand
+    return isinstance(node, ast.Constant) and isinstance(node.value, (int, float, complex))
+
+
+def _banned_message(name: str) -> str:
+    return (
+        f"`{name}` is banned in this drill because it does the exercise for you: "
+        "build the result with the technique the drill teaches"
+    )

@@ -1,0 +1,157 @@
+"""The gate's rule tables: what a drill may import and which names iterate or escape.
+
+They sit apart from the checks that apply them, so changing what a solution may use
+is an edit to one table, not to the tree walk.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class GateRules:
+    """What one drill allows: its library, its function and its extra bans and imports."""
+
+    library: str
+    function: str
+    banned: tuple[str, ...] = ()
+    allowed_imports: tuple[str, ...] = ()
+
+
+BASE_IMPORTS = ("math", "typing", "__future__")
+LIBRARY_ROOTS = ("torch", "numpy")
+# The classes whose methods a drill bans as `torch.Tensor.X` or `numpy.ndarray.X`.
+METHOD_OWNERS = ("torch.Tensor", "numpy.ndarray")
+
+FORBIDDEN_API = frozenset(
+    {
+        "torch.jit",
+        "torch.compile",
+        "torch.export",
+        "torch.utils",
+        "torch.ops",
+        "torch.library",
+        "torch.hub",
+        "torch.load",
+        "torch.save",
+        "torch.serialization",
+        "torch.package",
+        "torch.multiprocessing",
+        "torch.distributed",
+        "torch.overrides",
+        "torch.classes",
+        "numpy.load",
+        "numpy.save",
+        "numpy.savez",
+        "numpy.savez_compressed",
+        "numpy.savetxt",
+        "numpy.loadtxt",
+        "numpy.genfromtxt",
+        "numpy.fromfile",
+        "numpy.memmap",
+        "numpy.ctypeslib",
+        "numpy.f2py",
+        "numpy.distutils",
+        "numpy.lib.format",
+        "numpy.lib.npyio",
+        "numpy.DataSource",
+    }
+)
+# Functions and methods that read or write files (torch.from_file, x.tofile), judged by name
+# whatever they hang off.
+FILE_METHODS = frozenset({"tofile", "dump", "from_file"})
+NUMPY_PER_ELEMENT = frozenset(
+    {
+        "numpy.vectorize",
+        "numpy.frompyfunc",
+        "numpy.apply_along_axis",
+        "numpy.apply_over_axes",
+        "numpy.fromiter",
+        "numpy.piecewise",
+    }
+)
+NUMPY_ITERATORS = frozenset({"numpy.nditer", "numpy.ndindex", "numpy.ndenumerate"})
+DYNAMIC_BUILTINS = frozenset(
+    {
+        "exec",
+        "eval",
+        "compile",
+        "__import__",
+        "globals",
+        "locals",
+        "vars",
+        "open",
+        "input",
+        "breakpoint",
+        "setattr",
+        "delattr",
+    }
+)
+STEPPING_BUILTINS = frozenset({"iter", "next", "aiter", "anext"})
+MAPPING_BUILTINS = frozenset({"map", "filter"})
+CONTAINER_BUILTINS = frozenset({"list", "tuple", "set", "frozenset"})
+TYPE_BUILTINS = CONTAINER_BUILTINS | {"dict", "type"}
+PER_ELEMENT_METHODS = frozenset({"apply_", "map_", "map2_"})
+SCALAR_EXIT_METHODS = frozenset({"tolist", "item"})
+_SHAPE_ATTRIBUTES = frozenset({"shape", "strides"})
+_SHAPE_METHODS = frozenset({"size", "stride"})
+COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+NOT_SCALAR = (ast.Starred, ast.List, ast.Tuple, ast.Set, ast.Dict, *COMPREHENSIONS)
+
+# What each iterating builtin becomes in vectorized code: (torch, numpy).
+BUILTIN_REPLACEMENTS = {
+    "sum": ("torch.sum or x.sum(dim=...)", "np.sum or a.sum(axis=...)"),
+    "any": ("torch.any or x.any(dim=...)", "np.any or a.any(axis=...)"),
+    "all": ("torch.all or x.all(dim=...)", "np.all or a.all(axis=...)"),
+    "min": ("torch.minimum or x.amin(dim=...)", "np.minimum or a.min(axis=...)"),
+    "max": ("torch.maximum or x.amax(dim=...)", "np.maximum or a.max(axis=...)"),
+    "sorted": ("torch.sort or torch.argsort", "np.sort or np.argsort"),
+    "range": ("torch.arange", "np.arange"),
+    "enumerate": ("torch.arange for the positions", "np.arange for the positions"),
+    "zip": ("torch.stack and one operation on the stack", "np.stack and one operation on it"),
+    "reversed": ("torch.flip", "np.flip or a[::-1]"),
+    "list": (
+        "a tensor (torch.unique for distinct values)",
+        "an array (np.unique for distinct values)",
+    ),
+    "dict": ("tensors indexed by position", "arrays indexed by position"),
+    "math.fsum": ("torch.sum", "np.sum"),
+    "math.prod": ("torch.prod", "np.prod"),
+}
+for _name in ("tuple", "set", "frozenset"):
+    BUILTIN_REPLACEMENTS[_name] = BUILTIN_REPLACEMENTS["list"]
+ITERATING_BUILTINS = frozenset(BUILTIN_REPLACEMENTS) - {"math.fsum", "math.prod"}
+
+GUARDED_BUILTINS = (
+    DYNAMIC_BUILTINS | STEPPING_BUILTINS | MAPPING_BUILTINS | ITERATING_BUILTINS | {"getattr", "type"}
+)
+# Names whose verdict depends on how they are called, so it cannot be cached per name.
+CALL_DEPENDENT = frozenset({"numpy.piecewise", "math.prod"})
+
+
+def is_dunder(name: str) -> bool:
+    return len(name) > 4 and name.startswith("__") and name.endswith("__")
+
+
+def only_shape_argument(call: ast.Call | None) -> bool:
+    """True for `tuple(x.shape)` and the like: the one argument walks dimensions, not data."""
+    if call is None or call.keywords or len(call.args) != 1:
+        return False
+    return _is_shape(call.args[0])
+
+
+def _is_shape(node: ast.expr) -> bool:
+    """True for a tensor's shape and slices of it: iterating one walks dimensions, not data."""
+    while isinstance(node, ast.Subscript):
+        node = node.value
+    if isinstance(node, ast.Attribute):
+        return node.attr in _SHAPE_ATTRIBUTES
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in _SHAPE_METHODS
+        and not node.args
+        and not node.keywords
+    )

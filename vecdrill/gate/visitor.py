@@ -1,0 +1,121 @@
+"""The gate's walk over one parsed file: statements and loops here, names handed on.
+
+Loops, comprehensions, generators, classes and global state are judged by their node
+alone; names, attributes and imports go to the reference and builtin checks, and the
+recursion check runs once the walk is done.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from vecdrill.gate.builtin_names import BuiltinChecker
+from vecdrill.gate.messages import FindingLog, dunder_message, finding
+from vecdrill.gate.names import NameResolver
+from vecdrill.gate.recursion import check_recursion
+from vecdrill.gate.references import ReferenceChecker
+from vecdrill.gate.rules import COMPREHENSIONS, GateRules, is_dunder
+from vecdrill.gate.scopes import Tree
+from vecdrill.report.model import Finding
+
+_COMPREHENSION_FINDINGS = {
+    ast.ListComp: ("L003", "list comprehension is a for loop in one line"),
+    ast.SetComp: ("L003", "set comprehension is a for loop in one line"),
+    ast.DictComp: ("L003", "dict comprehension is a for loop in one line"),
+    ast.GeneratorExp: ("L004", "generator expression produces values one at a time"),
+}
+
+
+class Gate:
+    """Applies every rule to one parsed file."""
+
+    def __init__(self, module: ast.Module, rules: GateRules) -> None:
+        self.module = module
+        self.rules = rules
+        self.torch = rules.library != "numpy"
+        self.tree = Tree(module)
+        self.log = FindingLog()
+        self.names = NameResolver(self.tree)
+        self.references = ReferenceChecker(rules, self.names, self.log)
+        self.builtins = BuiltinChecker(self.names, self.torch, self.log)
+
+    def findings(self) -> list[Finding]:
+        """Every finding, one per (line, col, code), sorted by place."""
+        self._check_required_function()
+        for node in self.tree.nodes:
+            self._check_node(node)
+        check_recursion(self.tree, self.log)
+        return self.log.unique_sorted()
+
+    def _loop(self, node: ast.AST, code: str, what: str) -> None:
+        if self.torch:
+            how = "compute on whole tensors instead (torch.where, gather, masks, broadcasting)"
+        else:
+            how = "compute on whole arrays instead (np.where, fancy indexing, masks, broadcasting)"
+        self.log.add(node, code, f"{what}: {how}")
+
+    def _check_required_function(self) -> None:
+        name = self.rules.function
+        defs = [
+            stmt
+            for stmt in self.module.body
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == name
+        ]
+        plain = [stmt for stmt in defs if isinstance(stmt, ast.FunctionDef)]
+        if not plain:
+            how = f"add `def {name}(...):` at the top level, not indented"
+            if defs or name in self.tree.module_scope.functions:
+                how = f"write it as a plain `def {name}(...):` statement at the top level"
+            self.log.found.append(finding("S005", 1, 1, f"the file does not define `{name}`: {how}"))
+        for extra in defs[1:]:
+            self.log.add(
+                extra,
+                "S006",
+                f"`{name}` is defined again here (first on line {defs[0].lineno}): "
+                "keep one definition so it is clear which one runs",
+            )
+
+    def _check_node(self, node: ast.AST) -> None:
+        if isinstance(node, (ast.For, ast.AsyncFor)):
+            what = "async for loop" if isinstance(node, ast.AsyncFor) else "for loop"
+            self._loop(node, "L001", f"{what} runs its body once per element in Python")
+        elif isinstance(node, ast.While):
+            self._loop(node, "L002", "while loop repeats Python code step by step")
+        elif isinstance(node, COMPREHENSIONS):
+            self._loop(node, *_COMPREHENSION_FINDINGS[type(node)])
+        elif isinstance(node, (ast.Yield, ast.YieldFrom)):
+            self._loop(node, "L013", "`yield` makes a generator that hands out values one by one")
+        elif isinstance(node, ast.ClassDef):
+            self.log.add(
+                node,
+                "L012",
+                "class definition can hide iteration (__iter__, __getitem__): "
+                "write plain functions that work on whole tensors or arrays",
+            )
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            what = "global" if isinstance(node, ast.Global) else "nonlocal"
+            self.log.add(
+                node,
+                "F006",
+                f"`{what}` statement shares state between calls: "
+                "pass values in as arguments and return results",
+            )
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            self.references.check_import(node)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and is_dunder(node.name):
+            self.log.add(node, "F005", dunder_message(node.name))
+        elif isinstance(node, ast.Name):
+            self._check_name(node)
+        elif isinstance(node, ast.Attribute):
+            self.references.check(node, node.attr)
+        elif isinstance(node, ast.Call) and (literal := self.names.getattr_literal(node)) is not None:
+            self.references.check(node, literal)
+
+    def _check_name(self, node: ast.Name) -> None:
+        if isinstance(node.ctx, ast.Load):
+            self.references.check(node, None)
+            if self.builtins.guards(node):
+                self.builtins.check(node)
+                return
+        if is_dunder(node.id):
+            self.log.add(node, "F005", dunder_message(node.id))

@@ -1,0 +1,1 @@
+"""The learner's loop: try and watch, hints, progress, the workspace of their files."""

@@ -1,0 +1,131 @@
+"""The learner's files: made from a drill's starter, never overwritten, reset only with a backup.
+
+A learner's file is the one thing vecdrill must never lose. Creating one uses an exclusive open,
+so an existing file always wins; a reset first copies the file into `paths.backups_dir()` under a
+name no other backup has, and only then swaps the starter in with an atomic rename.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import subprocess
+from datetime import datetime, timezone
+from pathlib import Path
+
+from vecdrill import paths
+from vecdrill.content.drill import Drill
+from vecdrill.errors import UsageError
+from vecdrill.gate.scan import marker_drill_id
+
+FOLDER = Path("vecdrill")  # the default workspace, relative to where the learner runs vecdrill
+
+
+def default_path(drill: Drill) -> Path:
+    return FOLDER / f"{drill.id}.py"
+
+
+def starter_text(drill: Drill) -> str:
+    """The drill's starter.py below a `# vecdrill: ID` marker line (so `check` knows the drill)."""
+    starter = drill.file("starter.py").read_text(encoding="utf-8")
+    if marker_drill_id(starter.encode()) == drill.id:
+        return starter
+    return f"# vecdrill: {drill.id}\n{starter}"
+
+
+def create(drill: Drill, path: Path) -> bool:
+    """Write the starter to `path` unless something is there already; True if it was written.
+
+    A file there that is marked for another drill is refused, so `try` never watches the wrong one.
+    """
+    if path.is_file():
+        marked = marker_drill_id(path.read_bytes()[:4096])
+        if marked not in (None, drill.id):
+            raise UsageError(
+                f"{path} already exists and is marked for drill {marked!r}; choose "
+                f"another file with --path, e.g. --path {default_path(drill)}"
+            )
+        return False
+    if path.exists() or path.is_symlink():
+        raise UsageError(f"{path} exists and is not a regular file; choose another --path")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        _write_durably(path, starter_text(drill).encode("utf-8"), os.O_EXCL)
+    except FileExistsError:
+        return False  # made a moment ago by someone else: theirs wins
+    return True
+
+
+def is_untouched(drill: Drill, path: Path) -> bool:
+    """True while the file still holds exactly the starter (nothing of the learner's to lose)."""
+    try:
+        return path.read_text(encoding="utf-8") == starter_text(drill)
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
+def needs_backup(drill: Drill, path: Path) -> bool:
+    """True when `path` holds something of the learner's that a reset would replace."""
+    if path.exists() and not path.is_file():
+        raise UsageError(
+            f"{path} is not a regular file, so vecdrill leaves it alone; choose your drill file with --path"
+        )
+    return path.exists() and not is_untouched(drill, path)
+
+
+def reset(drill: Drill, path: Path) -> Path | None:
+    """Put the starter back at `path`; returns the backup of what was there (None: nothing was)."""
+    backup = _back_up(drill, path) if needs_backup(drill, path) else None
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.vecdrill-reset")
+    _write_durably(temporary, starter_text(drill).encode("utf-8"), os.O_TRUNC)
+    os.replace(temporary, path)  # readers see the old file or the starter, never half of one
+    return backup
+
+
+def _back_up(drill: Drill, path: Path) -> Path:
+    """Copy the file's bytes to a new, never reused name in the backups folder, durably."""
+    data = path.read_bytes()
+    folder = paths.backups_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    for attempt in range(1000):
+        target = folder / f"{drill.id}-{stamp}{f'-{attempt}' if attempt else ''}.py"
+        try:
+            _write_durably(target, data, os.O_EXCL)
+        except FileExistsError:
+            continue
+        return target
+    raise UsageError(
+        f"{folder} holds 1000 backups of {drill.id} from this second; remove some "
+        "and run `vecdrill reset` again"
+    )
+
+
+def _write_durably(path: Path, data: bytes, mode: int) -> None:
+    """Write and fsync; `mode` is O_EXCL (never replace a file) or O_TRUNC (our own temp file)."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | mode, 0o644)
+    with os.fdopen(fd, "wb") as stream:
+        stream.write(data)
+        stream.flush()
+        os.fsync(stream.fileno())
+
+
+def editor_command() -> list[str] | None:
+    """$VISUAL, else $EDITOR, split as a shell would; None when neither is set."""
+    chosen = os.environ.get("VISUAL") or os.environ.get("EDITOR")
+    return shlex.split(chosen) if chosen and chosen.strip() else None
+
+
+def open_in_editor(command: list[str], path: Path) -> str | None:
+    """Run the learner's editor on the file and wait for it; a sentence if that failed."""
+    try:
+        ended = subprocess.run([*command, str(path)], check=False)
+    except OSError as exc:
+        return (
+            f"could not start your editor {command[0]!r} ({exc.strerror}); fix $VISUAL or "
+            f"$EDITOR, or edit {path} in another window: vecdrill keeps watching it"
+        )
+    if ended.returncode != 0:
+        return f"your editor {command[0]!r} exited with status {ended.returncode}"
+    return None

@@ -1,0 +1,1 @@
+"""Speedups and the scaling ladder, from the timing samples the children send."""

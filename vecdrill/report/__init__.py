@@ -1,0 +1,1 @@
+"""The versioned result model, JSON, and every view of it: the only package that imports rich."""

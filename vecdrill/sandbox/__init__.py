@@ -1,0 +1,1 @@
+"""The parent side of a sandboxed run: isolation layers, the box, cgroups, cold and warm launches."""

@@ -1,0 +1,134 @@
+"""Which isolation layer a sandboxed child gets on this machine, and why not a stronger one.
+
+Layers, strongest first: bubblewrap (read-only root, private /tmp and home dirs, no network, own pid
+namespace), unshare (no network, own pid namespace) and plain (own session only). Each layer is
+probed once per process, with the flags that real runs use, so a layer reported as working works.
+"""
+
+import enum
+import functools
+import os
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+
+from vecdrill.child.guard import seccomp_available
+
+
+class Isolation(str, enum.Enum):
+    BWRAP = "bwrap"
+    UNSHARE = "unshare"
+    PLAIN = "plain"
+
+
+@dataclass(frozen=True)
+class IsolationReport:
+    layer: Isolation
+    reasons: dict[str, str]  # for each stronger layer not used: why
+    seccomp: bool  # whether the child will load the seccomp filter
+    accident_guard_only: bool  # plain: the audit hook stops accidents, not attackers
+
+
+FORCE_ENV = "VECDRILL_ISOLATION"
+BWRAP_FLAGS = ("--unshare-all", "--as-pid-1", "--die-with-parent", "--new-session")
+UNSHARE_FLAGS = (
+    "--user",
+    "--map-root-user",
+    "--net",
+    "--pid",
+    "--ipc",
+    "--uts",
+    "--fork",
+    "--kill-child",
+    "--mount-proc",
+)
+_STRONGEST_FIRST = (Isolation.BWRAP, Isolation.UNSHARE, Isolation.PLAIN)
+
+
+def detect_isolation(forced: str | None = None) -> IsolationReport:
+    """The strongest layer that works here, or the forced one (argument, else $VECDRILL_ISOLATION).
+
+    Raises ValueError for an unknown layer name or a forced layer this machine lacks.
+    """
+    choice = forced or os.environ.get(FORCE_ENV) or None
+    problems = _layer_problems()
+    if choice is None:
+        layer = next(candidate for candidate in _STRONGEST_FIRST if problems[candidate] is None)
+    else:
+        try:
+            layer = Isolation(choice.strip().lower())
+        except ValueError:
+            raise ValueError(f"unknown isolation layer {choice!r}; choose bwrap, unshare or plain") from None
+        if problems[layer] is not None:
+            raise ValueError(
+                f"isolation {layer.value!r} was requested but is not available here: {problems[layer]}"
+            )
+    stronger = _STRONGEST_FIRST[: _STRONGEST_FIRST.index(layer)]
+    reasons = {
+        other.value: problems[other] or f"available, but isolation {layer.value!r} was requested"
+        for other in stronger
+    }
+    return IsolationReport(layer, reasons, _seccomp_works(), layer is Isolation.PLAIN)
+
+
+def tool(name: str) -> str:
+    """The full path of a layer's launcher, which detection found earlier."""
+    path = shutil.which(name)
+    if path is None:
+        raise FileNotFoundError(f"{name} disappeared from PATH after it was detected")
+    return path
+
+
+@functools.cache
+def _seccomp_works() -> bool:
+    return seccomp_available()
+
+
+@functools.cache
+def _layer_problems() -> dict[Isolation, str | None]:
+    """Why each layer cannot run here (None: it can), probed with the flags runs will use."""
+    bwrap_probe = [
+        *BWRAP_FLAGS,
+        "--ro-bind",
+        "/",
+        "/",
+        "--size",
+        "1048576",
+        "--tmpfs",
+        "/tmp",
+        "--remount-ro",
+        "/tmp",
+        "--proc",
+        "/proc",
+        "--dev",
+        "/dev",
+        "true",
+    ]
+    return {
+        Isolation.BWRAP: _probe("bwrap", bwrap_probe, "install the Debian package bubblewrap"),
+        Isolation.UNSHARE: _probe("unshare", [*UNSHARE_FLAGS, "true"], "install util-linux"),
+        Isolation.PLAIN: None,
+    }
+
+
+def _probe(name: str, args: list[str], install_hint: str) -> str | None:
+    if not sys.platform.startswith("linux"):
+        return f"{name} isolation needs Linux"
+    path = shutil.which(name)
+    if path is None:
+        return f"{name} not found on PATH; {install_hint}"
+    try:
+        done = subprocess.run(
+            [path, *args], stdin=subprocess.DEVNULL, capture_output=True, timeout=10, check=False
+        )
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return f"{name} could not be started: {exc}"
+    if done.returncode == 0:
+        return None
+    said = done.stderr.decode(errors="replace").strip().splitlines()
+    detail = said[-1] if said else f"exit status {done.returncode}"
+    return (
+        f"{name} is installed but cannot build a sandbox here ({detail}); unprivileged user "
+        "namespaces may be disabled (Ubuntu 24.04 and later restrict them with AppArmor)"
+    )

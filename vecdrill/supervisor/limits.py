@@ -1,0 +1,112 @@
+"""The limits a sandboxed child runs under: as kernel rlimits, and in words for `vecdrill doctor`.
+
+Start-up (importing torch takes seconds on a busy machine) is not the learner's time: a child that
+signals readiness gets `startup_seconds` to do so, and its wall clock and CPU budget start then.
+"""
+
+import contextlib
+import math
+import os
+import resource
+from dataclasses import dataclass
+from pathlib import Path
+
+from vecdrill.supervisor.reaper import CGROUP_HEADROOM, CGROUP_TASKS
+
+_SCRATCH_FILES = 4  # each bwrap tmpfs holds this many files of the largest size allowed
+
+
+@dataclass(frozen=True)
+class Limits:
+    wall_seconds: float = 10.0  # counted from the ready signal when there is a start-up phase
+    startup_seconds: float = 60.0  # 0: no start-up phase, the wall clock starts at launch
+    cpu_seconds: float | None = None  # after start-up; None: wall * threads + 2
+    data_bytes: int = 2 * 1024**3  # RLIMIT_DATA; RLIMIT_AS would break `import torch`
+    file_bytes: int = 16 * 1024**2
+    open_files: int = 256
+    output_keep_bytes: int = 64 * 1024  # per stream
+    output_kill_bytes: int = 8 * 1024**2  # stdout + stderr together
+    result_bytes: int = 256 * 1024**2
+    threads: int = 1
+
+    @property
+    def cpu_soft_seconds(self) -> int:
+        """RLIMIT_CPU soft limit (SIGXCPU) after start-up; the hard limit, one second later, is a
+        SIGKILL."""
+        cpu = self.wall_seconds * self.threads + 2 if self.cpu_seconds is None else self.cpu_seconds
+        return max(1, math.ceil(cpu))
+
+    @property
+    def startup_cpu_seconds(self) -> int:
+        """CPU time start-up may use on top of `cpu_soft_seconds`, until the ready signal."""
+        return math.ceil(self.startup_seconds * self.threads)
+
+    @property
+    def scratch_bytes(self) -> int:
+        """The size of each writable tmpfs under bwrap, so a solution cannot fill the disk."""
+        return _SCRATCH_FILES * self.file_bytes
+
+
+def rlimits(limits: Limits, extra_cpu_seconds: int = 0) -> list[tuple[int, int, int]]:
+    """(resource, soft, hard) for the child, clamped to what this process may grant."""
+    cpu = limits.cpu_soft_seconds + extra_cpu_seconds
+    wanted = [
+        (resource.RLIMIT_DATA, limits.data_bytes, limits.data_bytes),
+        (resource.RLIMIT_CPU, cpu, cpu + 1),
+        (resource.RLIMIT_FSIZE, limits.file_bytes, limits.file_bytes),
+        (resource.RLIMIT_NOFILE, limits.open_files, limits.open_files),
+        (resource.RLIMIT_CORE, 0, 0),
+    ]
+    clamped = []
+    for which, soft, hard in wanted:
+        ceiling = resource.getrlimit(which)[1]
+        if ceiling != resource.RLIM_INFINITY:
+            hard = min(hard, ceiling)
+        clamped.append((which, min(soft, hard), hard))
+    return clamped
+
+
+def tighten_cpu(pids: set[int], budget_seconds: int) -> int | None:
+    """Lower each process's RLIMIT_CPU to the CPU it has used plus `budget_seconds` (the
+    start-up allowance ends). Returns the highest soft limit set, or None where none could be."""
+    highest = None
+    for pid in pids:
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            fields = Path(f"/proc/{pid}/stat").read_bytes().rsplit(b")", 1)[1].split()
+            used = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+            soft = math.ceil(used) + budget_seconds
+            current = resource.prlimit(pid, resource.RLIMIT_CPU)[0]
+            if current == resource.RLIM_INFINITY or soft < current:
+                resource.prlimit(pid, resource.RLIMIT_CPU, (soft, soft + 1))
+                highest = max(highest or 0, soft)
+    return highest
+
+
+def describe_limits(limits: Limits) -> dict[str, str]:
+    """The limits in force, in words, for `vecdrill doctor`."""
+    cpu = limits.cpu_soft_seconds
+    return {
+        "start-up": f"{limits.startup_seconds:g} s to import torch and build the inputs, "
+        "before the clock starts",
+        "wall clock": f"{limits.wall_seconds:g} s",
+        "CPU time": f"{cpu} s after start-up (SIGXCPU), killed at {cpu + 1} s",
+        "memory (RLIMIT_DATA)": size_text(limits.data_bytes),
+        "memory backstop (cgroup, when writable)": (
+            f"{size_text(limits.data_bytes + CGROUP_HEADROOM)}, {CGROUP_TASKS} tasks"
+        ),
+        "file size": size_text(limits.file_bytes),
+        "scratch space (bwrap)": f"{size_text(limits.scratch_bytes)} per tmpfs (box, /tmp, homes)",
+        "open files": str(limits.open_files),
+        "output shown": f"first {size_text(limits.output_keep_bytes)} of stdout and of stderr",
+        "output limit": f"killed after {size_text(limits.output_kill_bytes)} of output",
+        "result size": size_text(limits.result_bytes),
+        "threads": str(limits.threads),
+        "core dumps": "off",
+    }
+
+
+def size_text(count: int) -> str:
+    for unit, factor in (("GiB", 1024**3), ("MiB", 1024**2), ("KiB", 1024)):
+        if count >= factor:
+            return f"{count / factor:g} {unit}"
+    return f"{count} bytes"

@@ -1,0 +1,193 @@
+"""Traffic with a sandboxed child over pipes, none of which it can use to hang or flood us.
+
+The request goes in without blocking; stdout, stderr and the result come out into captures that
+keep only their first bytes and count the rest; an optional ready pipe says when the child has
+finished starting up. One selector serves them all, woken too when the child exits.
+"""
+
+import enum
+import os
+import selectors
+import time
+
+from vecdrill.supervisor.limits import Limits
+
+DRAIN_GRACE_SECONDS = 2.0
+_CHUNK = 64 * 1024
+_POLL_SECONDS = 0.02  # where pidfd_open is missing, how often to look for the child's exit
+
+
+class Stop(enum.Enum):
+    """Why `pump` returned."""
+
+    EXITED = "exited"
+    READY = "ready"
+    DEADLINE = "deadline"
+    CAPPED = "capped"  # output or result went over its cap
+
+
+class Capture:
+    """The first `keep` bytes of a stream and a count of all of it."""
+
+    def __init__(self, keep: int) -> None:
+        self.kept = bytearray()
+        self.total = 0
+        self._keep = keep
+
+    def add(self, chunk: bytes) -> None:
+        room = self._keep - len(self.kept)
+        if room > 0:
+            self.kept += chunk[:room]
+        self.total += len(chunk)
+
+    def drop_suffix(self, suffix: bytes) -> bool:
+        """Remove `suffix` if the stream, seen whole, ends with it."""
+        if self.total != len(self.kept) or not self.kept.endswith(suffix):
+            return False
+        del self.kept[-len(suffix) :]
+        self.total -= len(suffix)
+        return True
+
+    def text(self) -> str:
+        shown = self.kept.decode("utf-8", errors="replace")
+        hidden = self.total - len(self.kept)
+        return f"{shown}\n[... {hidden} more bytes not shown]" if hidden else shown
+
+
+class Streams:
+    """Non-blocking traffic with the child: the request in; stdout, stderr, the result and the
+    ready signal out."""
+
+    def __init__(
+        self,
+        request: bytes,
+        request_fd: int,
+        stdout_fd: int,
+        stderr_fd: int,
+        result_fd: int,
+        limits: Limits,
+        ready_fd: int | None = None,
+    ) -> None:
+        self.stdout = Capture(limits.output_keep_bytes)
+        self.stderr = Capture(limits.output_keep_bytes)
+        self.ready_at: float | None = None  # monotonic time of the ready byte
+        self._result = Capture(limits.result_bytes)
+        self._limits = limits
+        self._request = memoryview(request)
+        self._selector = selectors.DefaultSelector()
+        for fd, role in ((stdout_fd, self.stdout), (stderr_fd, self.stderr), (result_fd, self._result)):
+            os.set_blocking(fd, False)
+            self._selector.register(fd, selectors.EVENT_READ, role)
+        if ready_fd is not None:
+            os.set_blocking(ready_fd, False)
+            self._selector.register(ready_fd, selectors.EVENT_READ, "ready")
+        os.set_blocking(request_fd, False)
+        self._selector.register(request_fd, selectors.EVENT_WRITE, "request")
+        if not request:
+            self._forget(request_fd)
+
+    @property
+    def output_over(self) -> bool:
+        return self.stdout.total + self.stderr.total > self._limits.output_kill_bytes
+
+    @property
+    def result_over(self) -> bool:
+        return self._result.total > self._limits.result_bytes
+
+    def result(self) -> bytes | None:
+        return bytes(self._result.kept) if self._result.total and not self.result_over else None
+
+    def wake_on(self, fd: int) -> None:
+        self._selector.register(fd, selectors.EVENT_READ, "wake")
+
+    def unwake(self, fd: int) -> None:
+        self._selector.unregister(fd)
+
+    def pump(self, timeout: float) -> None:
+        """One round: write what the request pipe takes, read one chunk from each ready pipe."""
+        for key, _ in self._selector.select(timeout):
+            if key.data == "request":
+                self._send(key.fd)
+            elif key.data == "ready":
+                self._note_ready(key.fd)
+            elif isinstance(key.data, Capture):
+                try:
+                    chunk = os.read(key.fd, _CHUNK)
+                except BlockingIOError:
+                    continue
+                if chunk:
+                    key.data.add(chunk)
+                else:
+                    self._forget(key.fd)
+
+    def drain(self, grace: float) -> None:
+        """Read what the dead child left in the pipes, until EOF or `grace` seconds, then close."""
+        for key in list(self._selector.get_map().values()):
+            if key.data in ("request", "ready"):
+                self._forget(key.fd)
+        end = time.monotonic() + grace
+        while self._selector.get_map() and time.monotonic() < end:
+            self.pump(end - time.monotonic())
+        self.close()
+
+    def close(self) -> None:
+        for key in list(self._selector.get_map().values()):
+            self._forget(key.fd)
+        self._selector.close()
+
+    def _send(self, fd: int) -> None:
+        try:
+            sent = os.write(fd, self._request[:_CHUNK])
+        except BlockingIOError:
+            return
+        except OSError:  # the child closed its end or died: it will not read the rest
+            sent = len(self._request)
+        self._request = self._request[sent:]
+        if not self._request:
+            self._forget(fd)
+
+    def _note_ready(self, fd: int) -> None:
+        """One byte ends the start-up; EOF without one (the child closed or lost the pipe) never
+        does. Either way the pipe has served its purpose."""
+        try:
+            said = os.read(fd, 1)
+        except BlockingIOError:
+            return
+        if said:
+            self.ready_at = time.monotonic()
+        self._forget(fd)
+
+    def _forget(self, fd: int) -> None:
+        self._selector.unregister(fd)
+        os.close(fd)
+
+
+def pump(pid: int, streams: Streams, deadline: float, *, until_ready: bool = False) -> Stop:
+    """Move bytes until the direct child exits, a cap trips, the deadline passes or (with
+    `until_ready`) the child says it is ready."""
+    try:
+        exit_fd: int | None = os.pidfd_open(pid)  # readable once the child exits
+    except (AttributeError, OSError):
+        exit_fd = None  # older kernel: poll instead
+    try:
+        if exit_fd is not None:
+            streams.wake_on(exit_fd)
+        while os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is None:
+            if streams.output_over or streams.result_over:
+                return Stop.CAPPED
+            if until_ready and streams.ready_at is not None:
+                return Stop.READY
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return Stop.DEADLINE
+            streams.pump(remaining if exit_fd is not None else min(remaining, _POLL_SECONDS))
+        return Stop.EXITED
+    finally:
+        if exit_fd is not None:
+            streams.unwake(exit_fd)
+            os.close(exit_fd)
+
+
+def pump_until_exit(pid: int, streams: Streams, deadline: float) -> bool:
+    """Move bytes until the direct child exits or a cap trips; True if the deadline passed."""
+    return pump(pid, streams, deadline) is Stop.DEADLINE
