@@ -95,7 +95,7 @@ def solution_window(drill_id: str) -> Callable[[float], list[float]]:
     function times calls for a budget of seconds (at least 3) and gives their times in order."""
     import torch
 
-    from vecdrill.check.pipeline import BENCH_SEED_OFFSET, DEFAULT_SEED
+    from vecdrill.check.plan import BENCH_SEED_OFFSET, DEFAULT_SEED
     from vecdrill.child.inputs import make_inputs
     from vecdrill.content.drill import load_drill
     from vecdrill.content.drill_code import load_function

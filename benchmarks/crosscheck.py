@@ -3,7 +3,7 @@
 The independent side runs in this process, on one thread, on the same inputs (the drill's
 benchmark size and the seed vecdrill times with): torch.utils.benchmark times single calls of the
 solution for 1 s, and 3 calls of the loop follow a warm-up. Like vecdrill, it takes each side's
-quietest block of calls (vecdrill/child/timer.py); the speedup of the median blocks is shown beside
+quietest block of calls (vecdrill/measure/samples.py); the speedup of the median blocks is shown beside
 it. Each drill is measured independently, then checked by vecdrill with a fresh cache, then
 measured independently again, so a drift of the machine's speed shows up as a gap between the
 two.
@@ -27,11 +27,11 @@ import torch  # noqa: E402
 from common import DRILLS, check_json, cpu_timing, duration, load_note, log, speedup  # noqa: E402
 from torch.utils.benchmark import Timer  # noqa: E402
 
-from vecdrill.check.pipeline import BENCH_SEED_OFFSET, DEFAULT_SEED  # noqa: E402
+from vecdrill.check.plan import BENCH_SEED_OFFSET, DEFAULT_SEED  # noqa: E402
 from vecdrill.child.inputs import make_inputs  # noqa: E402
-from vecdrill.child.timer import Samples  # noqa: E402
 from vecdrill.content.drill import Drill, load_drill  # noqa: E402
 from vecdrill.content.drill_code import load_function  # noqa: E402
+from vecdrill.measure.samples import Samples  # noqa: E402
 
 DEFAULT_DRILLS = (
     "relu-where",

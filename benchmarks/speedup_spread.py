@@ -3,7 +3,7 @@ reference solution 5 times (after one run that fills the loop cache, as a learne
 does), then the median and the largest distance from it. Goal: every run within +-25%.
 
 With the loop cached, a run's speedup moves only with the solution's time. The speedup vecdrill
-reports is that of each side's quietest block of calls (vecdrill/child/timer.py); the table also shows
+reports is that of each side's quietest block of calls (vecdrill/measure/samples.py); the table also shows
 how far the speedup of the median blocks moves, which is what the machine's load does to a
 typical call. Beside each vecdrill run, a control process with no vecdrill in it times the same
 solution the same way (fresh input copies per call, one thread, thread CPU time, the calls in
@@ -25,7 +25,7 @@ import tempfile
 
 from common import DRILLS, check_json, cpu_timing, duration, load_note, log, solution_window, speedup
 
-from vecdrill.child.timer import Samples
+from vecdrill.measure.samples import Samples
 
 DEFAULT_DRILLS = ("relu-where", "gather-logits", "cross-entropy", "matmul-loops", "standardize-columns")
 GOAL = 0.25

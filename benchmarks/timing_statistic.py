@@ -4,7 +4,7 @@ and over how long a window.
 For each drill, one process times its reference solution the way vecdrill does (fresh input
 copies, one thread, thread CPU time) in back-to-back windows, alternating 0.3 s and 1 s of timed
 calls. Each window gives its median and fastest call, and vecdrill's quietest block (the mean
-call of the least disturbed block of 8 calls or 5 ms, vecdrill/child/timer.py). A statistic is steady
+call of the least disturbed block of 8 calls or 5 ms, vecdrill/measure/samples.py). A statistic is steady
 if every window's value stays within +-25% of that statistic's median over the windows, the goal
 the reported speedup has over 5 runs.
 
@@ -24,7 +24,7 @@ from collections.abc import Callable  # noqa: E402
 
 from common import duration, load_note, log, solution_window  # noqa: E402
 
-from vecdrill.child.timer import Samples  # noqa: E402
+from vecdrill.measure.samples import Samples  # noqa: E402
 
 DEFAULT_DRILLS = ("gather-logits", "cross-entropy", "matmul-loops", "relu-where")
 WINDOWS = (0.3, 1.0)

@@ -3,8 +3,8 @@
     python benchmarks/watch_latency.py [--drill gather-logits] [--rounds 5] [--drills PACK]
 
 Each sample saves a new version of the drill's reference solution at a random moment and then
-waits exactly as watch mode does: the same poller, then either the correctness check alone or the
-full two-step check with timing. The clock runs from the moment the save is closed to the moment
+waits exactly as watch mode does: the same file watcher, then either the correctness check alone or
+the full two-step check with timing. The clock runs from the moment the save is closed to the moment
 the verdict is ready. Warm and fresh samples alternate within one run, so the ratios printed at the
 end compare like with like on a machine whose speed drifts; absolute times are only indicative.
 The goals from issue #5: a warm correctness verdict within 150 ms, with timing within 400 ms.
@@ -30,7 +30,7 @@ from vecdrill.check.pipeline import Runner, check_file
 from vecdrill.content import catalogue
 from vecdrill.content.catalogue import Catalogue
 from vecdrill.content.drill import Drill
-from vecdrill.learner import watch
+from vecdrill.learner import checks, watch
 from vecdrill.sandbox import launch, warm
 
 GOALS = {"correctness": 0.150, "with timing": 0.400}
@@ -53,11 +53,14 @@ def main() -> None:
     cpu: dict[tuple[str, str], list[float]] = {}
     load_before = os.getloadavg()[0]
     started = time.perf_counter()
-    with warm.WarmWorker() as worker:
+    with (
+        warm.WarmWorker() as worker,
+        watch.FileWatcher(path, lambda note: print(note, file=sys.stderr)) as watcher,
+    ):
         runners: dict[str, Runner] = {"warm": worker.run, "fresh": _patient}
         checked = None
         for name in runners:  # fills the reference cache and waits for the zygote: not counted
-            checked, _ = _sample(path, next(saves), drill, cat, runners[name], True, checked)
+            checked, _ = _sample(watcher, next(saves), drill, cat, runners[name], True, checked)
         print(
             f"warm-up (zygote start, loop reference and timing) took {time.perf_counter() - started:.1f} s",
             file=sys.stderr,
@@ -67,7 +70,7 @@ def main() -> None:
                 for name in ["fresh", *["warm"] * WARM_PER_FRESH]:
                     runs: list[launch.ChildRun] = []
                     checked, seconds = _sample(
-                        path, next(saves), drill, cat, _recorded(runners[name], runs), timed, checked
+                        watcher, next(saves), drill, cat, _recorded(runners[name], runs), timed, checked
                     )
                     samples.setdefault((mode, name), []).append(seconds)
                     cpu.setdefault((mode, name), []).append(sum(r.cpu_seconds for r in runs))
@@ -106,22 +109,29 @@ def _versions(source: str) -> Iterator[str]:
 
 
 def _sample(
-    path: Path, source: str, drill: Drill, cat: Catalogue, runner: Runner, timed: bool, checked: bytes | None
+    watcher: watch.FileWatcher,
+    source: str,
+    drill: Drill,
+    cat: Catalogue,
+    runner: Runner,
+    timed: bool,
+    checked: bytes | None,
 ) -> tuple[bytes, float]:
+    path = watcher.path
     saved_at: list[float] = []
 
     def save() -> None:
-        time.sleep(random.uniform(0, 2 * watch.POLL_SECONDS))  # a random phase of the poll
+        time.sleep(random.uniform(0, 2 * watch.SETTLE_MS / 1000))  # a random phase of the watcher's tick
         path.write_text(source, encoding="utf-8")
         saved_at.append(time.perf_counter())
 
     writer = threading.Thread(target=save)
     writer.start()
-    digest = watch.next_save(path, checked, lambda: None)
+    digest = watcher.next_save(checked)
     if timed:
-        result = watch.check_save(path, drill, cat, runner, on_correct=lambda _: None)
+        result = checks.check_save(path, drill, cat, runner, on_correct=lambda _: None)
     else:
-        result = check_file(path, cat, replace(watch.QUICK, drill_id=drill.id), runner)
+        result = check_file(path, cat, replace(checks.QUICK, drill_id=drill.id), runner)
     done = time.perf_counter()
     writer.join()
     if not result.verdict.passed:

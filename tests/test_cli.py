@@ -3,11 +3,7 @@
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
 from pathlib import Path
-
-import pytest
 
 from tests.conftest import FIXTURE_COURSE, REPO, run_cli
 
@@ -22,19 +18,6 @@ def _broken_pack(tmp_path: Path) -> Path:
         path.write_text(path.read_text().replace("fx_double", "fx_broken"))
     shutil.copytree(FIXTURE_COURSE / "fx-pick", pack / "fx-pick-copy")
     return pack
-
-
-@pytest.mark.parametrize("command", [["list"], ["--help"], ["list", "--level", "1"]])
-def test_browsing_never_imports_torch_or_numpy(command: list[str]) -> None:
-    code = (
-        "import sys\n"
-        "from vecdrill.cli import main\n"
-        f"try:\n    main({command!r})\nexcept SystemExit as exc:\n    assert exc.code == 0, exc.code\n"
-        "heavy = sorted(m for m in ('torch', 'numpy') if m in sys.modules)\n"
-        "assert not heavy, heavy\n"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO)
-    assert done.returncode == 0, done.stderr
 
 
 def test_list_is_plain_when_piped() -> None:

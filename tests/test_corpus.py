@@ -55,7 +55,7 @@ from tests.conftest import FIXTURE_COURSE, REPO
 from vecdrill import paths
 from vecdrill.check import pipeline
 from vecdrill.content import catalogue
-from vecdrill.sandbox import launch as sandbox
+from vecdrill.sandbox import cgroup, launch
 
 GATED = REPO / "tests" / "corpus"
 UNGATED = REPO / "tests" / "corpus_ungated"
@@ -257,10 +257,10 @@ def _batch(batches: dict[tuple[str, str], Batch], world: World, kind: str, layer
 def _guarded(layer: str) -> bool:
     """Whether the audit guard is armed under this layer; skips a layer the machine lacks."""
     try:
-        report = sandbox.detect_isolation(None if layer == "default" else layer)
+        report = launch.detect_isolation(None if layer == "default" else layer)
     except ValueError as exc:
         pytest.skip(str(exc))
-    return report.layer is not sandbox.Isolation.BWRAP
+    return report.layer is not launch.Isolation.BWRAP
 
 
 def _run_gated(world: World, layer: str, guarded: bool) -> Batch:
@@ -306,7 +306,7 @@ def _run_ungated(world: World, layer: str, guarded: bool) -> Batch:
     """Each case straight into the sandbox, two at a time, bypassing the static gate."""
     folder = world.root / f"ungated-{layer}"
     course = catalogue.load_catalogue([FIXTURE_COURSE])
-    runner = partial(sandbox.run_sandboxed, env={"VECDRILL_CORPUS": str(world.root)})
+    runner = partial(launch.run_sandboxed, env={"VECDRILL_CORPUS": str(world.root)})
 
     def grade(case: Case) -> tuple[str, tuple[str, str]]:
         copy = world.copy(case.path, folder)
@@ -331,7 +331,7 @@ def _run_ungated(world: World, layer: str, guarded: bool) -> Batch:
 
 def _needs(case: Case) -> None:
     need = case.headers.get("needs")
-    if need == "cgroup" and not sandbox.doctor_facts()["cgroup backstop"].startswith("on"):
+    if need == "cgroup" and cgroup.unavailable():
         pytest.skip("no writable cgroup v1 memory hierarchy: shared memory escapes RLIMIT_DATA")
     if need == "no-cuda":
         import torch

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -12,13 +13,14 @@ import pexpect
 import pytest
 
 from tests.conftest import FIXTURE_COURSE, REPO, run_cli
+from vecdrill.check.pipeline import CheckOptions, check_file
 from vecdrill.content import catalogue
-from vecdrill.measure import ladder as scaling
-from vecdrill.report import numbers as figures
-from vecdrill.report import render
+from vecdrill.measure import ladder
+from vecdrill.report import chart, numbers, render
 from vecdrill.report.model import DeviceResult, FileResult, Timing, Verdict, to_json
 
 SOLUTION = FIXTURE_COURSE / "fx-double" / "solution.py"
+ANOTHER_SOLUTION = "import torch\n\n\ndef fx_double(x):\n    return x + x\n"
 
 
 def _passed(file: Path = SOLUTION, with_ladder: bool = False) -> FileResult:
@@ -43,10 +45,15 @@ def _passed(file: Path = SOLUTION, with_ladder: bool = False) -> FileResult:
     )
     device = DeviceResult("cpu", Verdict.PASS, "cpu: matches the loop on 7 cases", timing=timing)
     if with_ladder:
-        device.scaling = [scaling.point({"N": n}, n * 4e-5, 5e-6) for n in (1, 10, 100, 2000)]
-        device.crossover = scaling.crossover(device.scaling)
+        device.scaling = [ladder.point({"N": n}, n * 4e-5, 5e-6) for n in (1, 10, 100, 2000)]
+        device.crossover = ladder.crossover(device.scaling)
     return FileResult(
-        str(file), "fx-double", Verdict.PASS, "your solution matches the loop", devices=[device]
+        str(file),
+        "fx-double",
+        Verdict.PASS,
+        "your solution matches the loop",
+        devices=[device],
+        source=file.read_bytes(),
     )
 
 
@@ -80,10 +87,31 @@ def test_the_reference_solution_is_shown_when_it_differs(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     mine = tmp_path / "mine.py"
-    mine.write_text("import torch\n\n\ndef fx_double(x):\n    return x + x\n")
+    mine.write_text(ANOTHER_SOLUTION)
     text = _render(capsys, _passed(mine))
     assert "The reference solution differs from yours:" in text
     assert "return x * 2" in text
+
+
+@pytest.mark.parametrize("terminal", [False, True])
+def test_the_report_shows_the_code_that_was_checked_not_what_is_on_disk_now(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, terminal: bool
+) -> None:
+    """A quick second save lands while the first is being checked: the report beside the
+    reference is about the first, the code that was judged."""
+    mine = tmp_path / "mine.py"
+    mine.write_text(ANOTHER_SOLUTION)
+    course = catalogue.load_catalogue([FIXTURE_COURSE])
+    result = check_file(mine, course, CheckOptions(drill_id="fx-double", bench=False, timeout=60))
+    assert result.verdict.passed, result.message
+    mine.write_text(SOLUTION.read_text().replace("x * 2", "x * 2  # saved after the check"))
+    if terminal:
+        monkeypatch.setenv("TTY_COMPATIBLE", "1")  # rich draws the two panels as in a terminal
+        monkeypatch.setenv("COLUMNS", "120")
+    text = re.sub(r"\x1b\[[0-9;]*m", "", _render(capsys, result))  # without the colours
+    assert "The reference solution differs from yours:" in text
+    assert "saved after the check" not in text
+    assert ("return x + x" in text) == terminal  # the panel "yours" holds the checked code
 
 
 def test_piped_scaling_is_a_table_with_the_crossover_sentence(capsys: pytest.CaptureFixture[str]) -> None:
@@ -142,6 +170,19 @@ def test_json_carries_every_figure_shown() -> None:
     }
     assert device["crossover"] == {"N": 1}
     json.dumps(device)
+
+
+def test_plot_draws_both_series_and_the_marker_in_braille() -> None:
+    rows = chart.plot(
+        {"loop": [(1, 1e-6), (100, 1e-3)], "yours": [(1, 1e-5), (100, 1e-5)]}, width=20, height=5, marker_x=10
+    )
+    assert len(rows) == 5 and all(len(row) == 20 for row in rows)
+    owners = {cell.series for row in rows for cell in row}
+    assert {"loop", "yours", "marker"} <= owners
+    assert rows[0][-1].series == "loop" and rows[-1][0].series == "loop"
+    assert all(
+        "\u2800" <= cell.char <= "\u28ff" for row in rows for cell in row if cell.series in ("loop", "yours")
+    )
 
 
 @pytest.mark.slow
@@ -214,7 +255,7 @@ def test_scaling_without_timing_is_a_usage_error() -> None:
     ],
 )
 def test_speedups_are_shown_to_two_significant_figures(value: float, shown: str) -> None:
-    assert figures.speedup(value) == shown
+    assert numbers.speedup(value) == shown
 
 
 @pytest.mark.parametrize(
@@ -227,4 +268,4 @@ def test_speedups_are_shown_to_two_significant_figures(value: float, shown: str)
     ],
 )
 def test_durations_use_the_largest_unit_below_the_value(value: float, shown: str) -> None:
-    assert figures.seconds(value) == shown
+    assert numbers.seconds(value) == shown

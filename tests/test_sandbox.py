@@ -17,19 +17,21 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import run_cli
+from vecdrill import wire
 from vecdrill.check import verdicts
-from vecdrill.child import guard
 from vecdrill.report.model import Verdict
+from vecdrill.sandbox import cgroup
+from vecdrill.sandbox.doctor import describe_limits
 from vecdrill.sandbox.launch import (
     ChildRun,
     Isolation,
     IsolationReport,
     Limits,
-    describe_limits,
     detect_isolation,
-    doctor_facts,
     run_sandboxed,
 )
+from vecdrill.supervisor import pipes, supervise
 
 SCRIPTS = Path(__file__).resolve().parent / "sandbox_scripts"
 REPO = Path(__file__).resolve().parent.parent
@@ -44,14 +46,14 @@ CHILD_ENV_NAMES = {
     "MKL_NUM_THREADS",
     "OPENBLAS_NUM_THREADS",
     "PWD",
-    guard.REQUEST_FD_ENV,
-    guard.RESULT_FD_ENV,
-    guard.BOX_ENV,
-    guard.LAYER_ENV,
-    guard.SECCOMP_ENV,
-    guard.READY_FD_ENV,
-    guard.HIDDEN_ENV,
-    "VECDRILL_RUN",
+    wire.REQUEST_FD_ENV,
+    wire.RESULT_FD_ENV,
+    wire.BOX_ENV,
+    wire.LAYER_ENV,
+    wire.SECCOMP_ENV,
+    wire.READY_FD_ENV,
+    wire.HIDDEN_ENV,
+    wire.MARKER_ENV,
     TAG_ENV,
 }
 
@@ -289,7 +291,7 @@ def test_segfault_is_reported_with_its_signal(isolation: IsolationReport) -> Non
 
 @pytest.mark.sandbox
 def test_a_sigkill_without_oom_evidence_is_not_called_memory() -> None:
-    if not doctor_facts()["cgroup backstop"].startswith("on"):
+    if cgroup.unavailable():
         pytest.skip("no writable cgroup v1 memory hierarchy: a stray SIGKILL stays ambiguous")
     # Only the plain layer: as pid 1 of a namespace a process cannot SIGKILL itself.
     result = run(detect_isolation("plain"), "crash.py", "sigkill")
@@ -321,7 +323,7 @@ def test_memory_bomb_raises_memoryerror_inside(isolation: IsolationReport) -> No
 @pytest.mark.sandbox
 @pytest.mark.slow
 def test_shared_memory_bomb_is_stopped_by_the_cgroup() -> None:
-    if not doctor_facts()["cgroup backstop"].startswith("on"):
+    if cgroup.unavailable():
         pytest.skip("no writable cgroup v1 memory hierarchy: RLIMIT_DATA misses shared memory")
     # Reclaim before the OOM kill takes seconds: the wall limit must not fire first.
     result = run(detect_isolation(), "hog.py", "shared", data_bytes=256 << 20, wall_seconds=60)
@@ -494,3 +496,59 @@ def test_limits_are_described_for_doctor() -> None:
     assert described["CPU time"] == "10 s after start-up (SIGXCPU), killed at 11 s"
     assert described["memory (RLIMIT_DATA)"] == "2 GiB"
     assert described["output shown"] == "first 64 KiB of stdout and of stderr"
+
+
+def test_doctor_shows_every_protection_the_sandbox_gives() -> None:
+    done = run_cli("doctor")
+    assert done.returncode == 0, done.stderr
+    shown = dict(line.strip().split(": ", 1) for line in done.stdout.splitlines() if ": " in line)
+    report = detect_isolation()
+    assert shown["layer in use"].startswith(report.layer.value)
+    assert shown["seccomp filter"].startswith("on" if report.seccomp else "off")
+    assert shown["cgroup backstop"].startswith("off" if cgroup.unavailable() else "on (cgroup v1")
+    assert {f"not {name}" for name in report.reasons} <= set(shown)
+    assert shown["memory (RLIMIT_DATA)"] == "2 GiB"
+
+
+def test_typed_messages_survive_the_wire() -> None:
+    request = wire.WorkerRequest(
+        mode="solution",
+        drill_folder="/drills/fx-double",
+        cases=[wire.CaseRequest("cpu:0:0", "cpu", {"n": 8}, 1234, noncontiguous=True)],
+        probe=[{"n": 8}, {"n": 64}],
+        bench=[wire.BenchRequest("bench:cpu", "cpu", {"n": 4096}, 1333, 1.0, keep_output=True)],
+        source=b"def f(x):\n    return x * 2\n\xff",
+        plain_mode=False,
+    )
+    assert wire.decode_request(wire.encode_request(request)) == request
+    watched = supervise.Watch(pipes.Stop.DEADLINE, 1.0, None, 2.5, 7)
+    ended = supervise.ChildEnd(
+        9, 0.5, watched, pipes.Captured(b"\x1b[31m\xfe", 9), pipes.Captured(b"", 0), True, False
+    )
+    assert wire.decode_message(wire.encode_message(ended), supervise.ChildEnd) == ended
+    limits = Limits(wall_seconds=4, cpu_seconds=None)
+    assert wire.decode_message(wire.encode_message(limits), Limits) == limits
+
+
+def test_a_header_of_another_version_or_kind_is_a_protocol_error() -> None:
+    limits = json.loads(wire.encode_message(Limits()))
+    with pytest.raises(wire.ProtocolError, match="unknown version"):
+        wire.decode_message(json.dumps({**limits, "version": 2}).encode(), Limits)
+    with pytest.raises(wire.ProtocolError, match="expected a Ready"):
+        wire.decode_message(json.dumps(limits).encode(), wire.Ready)
+    with pytest.raises(wire.ProtocolError, match="not int"):
+        wire.decode_message(json.dumps({**limits, "open_files": "256"}).encode(), Limits)
+    frame = wire.encode_result(wire.ResultHeader("ok", threads=1), {})
+    assert wire.decode_result(frame)[0] == wire.ResultHeader("ok")
+    head, body = wire.unpack(frame[len(wire.MAGIC) :])
+    older = json.dumps({**json.loads(head), "version": 0}).encode()
+    with pytest.raises(wire.ProtocolError, match="unknown version"):
+        wire.decode_result(wire.MAGIC + wire.pack(older, body))
+
+
+def test_memory_evidence_is_an_oom_kill_or_the_limit_reached() -> None:
+    fresh = cgroup.Counters()
+    assert cgroup.Counters(oom_kills=1).rose_since(fresh)
+    assert cgroup.Counters(failures=3).rose_since(fresh)  # reclaim outlasted the wall clock
+    assert not cgroup.Counters(2, 5).rose_since(cgroup.Counters(2, 5))  # an earlier check's
+    assert cgroup.Counters(2, 6).rose_since(cgroup.Counters(2, 5))

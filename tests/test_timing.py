@@ -13,8 +13,9 @@ import pytest
 import torch
 
 from tests.conftest import FIXTURE_COURSE, run_cli
-from vecdrill.child.timer import Samples, blocks_of, time_calls
-from vecdrill.measure import ladder as scaling
+from vecdrill.child.timer import time_calls
+from vecdrill.measure import ladder
+from vecdrill.measure.samples import Samples, blocks_of
 from vecdrill.measure.speedup import summarize
 from vecdrill.report.model import ScalingPoint
 
@@ -132,41 +133,28 @@ def test_summarize_reports_the_quietest_blocks_with_the_medians_as_the_range() -
 
 
 def test_ladder_scales_the_probe_dimensions_from_one_to_the_bench_size() -> None:
-    steps = scaling.ladder({"R": 256, "C": 256}, [{"R": 8, "C": 32}, {"R": 64, "C": 32}])
+    steps = ladder.ladder({"R": 256, "C": 256}, [{"R": 8, "C": 32}, {"R": 64, "C": 32}])
     assert steps[0] == {"R": 1, "C": 256} and steps[-1] == {"R": 256, "C": 256}
     assert [s["R"] for s in steps] == [1, 2, 4, 8, 16, 32, 64, 128, 256]
-    together = scaling.ladder(
+    together = ladder.ladder(
         {"N": 200, "M": 100, "D": 8}, [{"N": 8, "M": 4, "D": 8}, {"N": 32, "M": 16, "D": 8}]
     )
     assert together[0] == {"N": 2, "M": 1, "D": 8}  # ratios kept, the smallest reaches 1
     assert together[-1] == {"N": 200, "M": 100, "D": 8}
-    assert len(together) <= scaling.MAX_STEPS
-    assert scaling.ladder({"N": 1}, [{"N": 1}, {"N": 1}]) == [{"N": 1}]
+    assert len(together) <= ladder.MAX_STEPS
+    assert ladder.ladder({"N": 1}, [{"N": 1}, {"N": 1}]) == [{"N": 1}]
 
 
 def _points(speedups: list[float]) -> list[ScalingPoint]:
-    return [scaling.point({"N": 2**i}, s * 1e-6, 1e-6) for i, s in enumerate(speedups)]
+    return [ladder.point({"N": 2**i}, s * 1e-6, 1e-6) for i, s in enumerate(speedups)]
 
 
 def test_crossover_is_where_the_solution_starts_winning_for_good() -> None:
-    assert scaling.crossover(_points([2, 5, 50])) == {"N": 1}  # faster everywhere
-    assert scaling.crossover(_points([0.5, 2, 8])) == {"N": 1}  # log-midway between N=1 and N=2
-    assert scaling.crossover(_points([0.25, 0.5, 1.0, 4])) == {"N": 4}
-    assert scaling.crossover(_points([2, 0.5, 4, 8])) == {"N": 3}  # the last crossing counts
-    assert scaling.crossover(_points([0.1, 0.5])) is None
-
-
-def test_plot_draws_both_series_and_the_marker_in_braille() -> None:
-    rows = scaling.plot(
-        {"loop": [(1, 1e-6), (100, 1e-3)], "yours": [(1, 1e-5), (100, 1e-5)]}, width=20, height=5, marker_x=10
-    )
-    assert len(rows) == 5 and all(len(row) == 20 for row in rows)
-    owners = {cell.series for row in rows for cell in row}
-    assert {"loop", "yours", "marker"} <= owners
-    assert rows[0][-1].series == "loop" and rows[-1][0].series == "loop"
-    assert all(
-        "\u2800" <= cell.char <= "\u28ff" for row in rows for cell in row if cell.series in ("loop", "yours")
-    )
+    assert ladder.crossover(_points([2, 5, 50])) == {"N": 1}  # faster everywhere
+    assert ladder.crossover(_points([0.5, 2, 8])) == {"N": 1}  # log-midway between N=1 and N=2
+    assert ladder.crossover(_points([0.25, 0.5, 1.0, 4])) == {"N": 4}
+    assert ladder.crossover(_points([2, 0.5, 4, 8])) == {"N": 3}  # the last crossing counts
+    assert ladder.crossover(_points([0.1, 0.5])) is None
 
 
 @pytest.mark.slow

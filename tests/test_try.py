@@ -1,32 +1,35 @@
-"""`vecdrill try`: the learner's file, the watch loop in a real terminal, and the warm worker.
+"""`vecdrill try`: the learner's file, the watch loop in a real terminal, and the warm worker
+(the file watcher's own tests, with real saves, are in test_watch.py).
 
 The warm worker is checked against the same golden learner files as `vecdrill check`, so a warm
 verdict is the cold one; then against what only a long-lived zygote can get wrong: a stuck or
-runaway check, guards and limits in a forked child, shared random state and quick saves.
+runaway check, guards and limits in a forked child, and shared random state.
 """
 
 from __future__ import annotations
 
-import base64
-import json
 import os
 import signal
 import sys
-import threading
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pexpect
 import pytest
 
 from tests.conftest import FIXTURE_COURSE, REPO, run_cli
 from tests.test_checker import LEARNER_FILES, _expectations
+from tests.test_corpus import GATED, UNGATED
+from tests.test_corpus import TIMEOUT as CORPUS_TIMEOUT
+from tests.test_corpus import Case as CorpusCase
 from vecdrill import wire
-from vecdrill.check import pipeline
-from vecdrill.check.pipeline import CheckOptions, check_file
+from vecdrill.check import pipeline, plan
+from vecdrill.check.pipeline import CheckOptions, Runner, check_file
 from vecdrill.content import catalogue
-from vecdrill.learner import progress, watch
-from vecdrill.sandbox import launch, warm
+from vecdrill.learner import progress
+from vecdrill.sandbox import cgroup, launch, warm
 
 LOOP = """# vecdrill: fx-pick
 import torch
@@ -182,7 +185,7 @@ def test_a_frozen_zygote_is_killed_and_replaced(course: catalogue.Catalogue) -> 
         stuck = _run_source(plain, course, DOUBLE, "plain", quick)
         assert stuck.timed_out and stuck.result is None
         assert plain.zygote_pid not in (None, frozen)
-        assert _answer(_run_source(plain, course, DOUBLE, "plain"))["status"] == "ok"
+        assert _answer(_run_source(plain, course, DOUBLE, "plain")).status == "ok"
     with pytest.raises(ProcessLookupError):
         os.kill(frozen, 0)
 
@@ -198,21 +201,18 @@ def _run_source(
     """Send the worker a solution the static gate would refuse, to test what runs behind it."""
     drill = course.get("fx-double")
     report = launch.detect_isolation(isolation)
-    request = {
-        "mode": "solution",
-        "drill_folder": str(drill.folder),
-        "source": base64.b64encode(source.encode()).decode(),
-        "filename": "mine.py",
-        "cases": [c.as_request() for c in pipeline.build_cases(drill, ["cpu"], 7)],
-        "grad": False,
-        "probe": None,
-        "bench": [],
-        "plain_mode": report.layer is not launch.Isolation.BWRAP,
-    }
-    hidden = pipeline.answer_paths(drill) if hide_answers else {}
+    request = wire.WorkerRequest(
+        mode="solution",
+        drill_folder=str(drill.folder),
+        source=source.encode(),
+        filename="mine.py",
+        cases=[wire.CaseRequest(**c.as_request()) for c in plan.build_cases(drill, ["cpu"], 7)],
+        plain_mode=report.layer is not launch.Isolation.BWRAP,
+    )
+    hidden = plan.answer_paths(drill) if hide_answers else {}
     return worker.run(
-        list(warm.WORKER_ARGS),
-        json.dumps(request).encode(),
+        list(wire.WORKER_ARGS),
+        wire.encode_request(request),
         limits=limits,
         isolation=report,
         readable_paths=[drill.folder],
@@ -220,9 +220,9 @@ def _run_source(
     )
 
 
-def _answer(run: launch.ChildRun) -> dict[str, object]:
+def _answer(run: launch.ChildRun) -> wire.ResultHeader:
     assert run.result is not None, run.stderr
-    return wire.decode(run.result)[0]
+    return wire.decode_result(run.result)[0]
 
 
 @pytest.mark.slow
@@ -231,9 +231,9 @@ def test_guards_hold_in_a_warm_child(course: catalogue.Catalogue, isolation: str
     attack = "import os\n\n\ndef fx_double(x):\n    os.kill(os.getppid(), 9)\n    return x * 2\n"
     with warm.WarmWorker() as fresh:
         header = _answer(_run_source(fresh, course, attack, isolation))
-        assert header["status"] == "error" and "PermissionError" in str(header["message"])
+        assert header.status == "error" and "PermissionError" in header.message
         again = _answer(_run_source(fresh, course, DOUBLE, isolation))
-        assert again["status"] == "ok"
+        assert again.status == "ok"
         assert fresh.problem is None
 
 
@@ -252,13 +252,26 @@ def test_a_warm_check_cannot_read_the_answers(course: catalogue.Catalogue, isola
     )
     with warm.WarmWorker() as fresh:
         run = _run_source(fresh, course, peek, isolation, hide_answers=True)
-        assert fresh.problem is None and _answer(run)["status"] == "ok"
+        assert fresh.problem is None and _answer(run).status == "ok"
     first_call = run.stdout.splitlines()[:2]
     if isolation is None and launch.detect_isolation(None).layer is launch.Isolation.BWRAP:
         starter = repr((folder / "starter.py").read_text())
         assert first_call == [f"solution.py {starter}", "explain.md ''"]  # masked by the mounts
     else:  # refused by the guard
         assert first_call == ["solution.py PermissionError", "explain.md PermissionError"]
+
+
+@pytest.mark.slow
+def test_a_warm_checks_cpu_budget_starts_at_its_ready_signal(
+    course: catalogue.Catalogue, worker: warm.WarmWorker
+) -> None:
+    # The grandchild starts with the start-up allowance on top of its 1 s budget; at the ready
+    # signal the zygote takes the allowance away, so the spin meets the CPU limit long before the
+    # 30 s wall clock, as in a cold run.
+    spin = "def fx_double(x):\n    while True:\n        pass\n"
+    run = _run_source(worker, course, spin, limits=launch.Limits(wall_seconds=30, cpu_seconds=1))
+    assert run.cpu_limited and not run.timed_out and not run.memory_suspected
+    assert run.startup_seconds < 30 and run.wall_seconds < 25
 
 
 @pytest.mark.slow
@@ -275,35 +288,81 @@ def test_each_warm_check_gets_its_own_random_state(
         assert one != other, f"two checks drew the same {generator} numbers"
 
 
-def _wait_for_save(path: Path, checked: bytes | None) -> bytes:
-    """`watch.next_save` with a limit, so that a missed save fails the test instead of hanging."""
-    found: list[bytes] = []
-    waiter = threading.Thread(
-        target=lambda: found.append(watch.next_save(path, checked, lambda: None)), daemon=True
-    )
-    waiter.start()
-    waiter.join(timeout=30)
-    assert found, "next_save did not notice the save"
-    return found[0]
+# Hostile files that reach the child, by layer (None: the default one), with the verdict each must
+# get both ways. Left out: what a process does differently as pid 1 of a namespace (a cold bwrap or
+# unshare child is one, a warm grandchild is not): a SIGKILL or SIGABRT it sends itself is ignored
+# there (crash_kills_itself, crash_abort).
+SAME_COLD_AND_WARM: list[tuple[Path, str | None, str]] = [
+    (GATED / "memory_python_list.py", None, "memory"),  # MemoryError under RLIMIT_DATA, from the worker
+    (GATED / "memory_torch_empty.py", None, "memory"),
+    (UNGATED / "memory_grows_step_by_step.py", None, "memory"),
+    (UNGATED / "memory_shared_mmap.py", None, "memory"),  # the cgroup's OOM kill: a SIGKILL read as memory
+    (GATED / "loop_while_true.py", None, "timeout"),  # the gate would stop it; past it, the wall clock
+    (UNGATED / "timeout_long_sleep.py", None, "timeout"),
+    (GATED / "output_print_flood.py", None, "output-limit"),
+    (GATED / "output_huge_result.py", None, "output-limit"),
+    (UNGATED / "output_huge_stderr_line.py", None, "output-limit"),
+    (GATED / "error_system_exit.py", None, "error"),
+    (GATED / "error_keyboard_interrupt.py", None, "error"),
+    (UNGATED / "error_fork_bomb.py", None, "error"),
+    (UNGATED / "crash_os_exit.py", None, "crash"),
+    (UNGATED / "crash_segfault_ctypes.py", None, "crash"),
+    (GATED / "memory_torch_empty.py", "plain", "memory"),
+    (UNGATED / "timeout_busy_loop.py", "plain", "timeout"),
+    (GATED / "output_print_flood.py", "plain", "output-limit"),
+]
+# A SIGKILL nobody else sent, where neither side is pid 1: with a cgroup that saw no memory
+# trouble it is a crash, and only without one is it taken for memory (the one rule, both ways).
+KILLS_ITSELF = (
+    "# vecdrill: fx-double\nimport signal\n\nimport torch\n\n\n"
+    "def fx_double(x):\n    signal.raise_signal(signal.SIGKILL)\n    return x * 2\n"
+)
 
 
-def test_quick_saves_of_the_same_size_are_each_seen(tmp_path: Path) -> None:
-    mine = tmp_path / "mine.py"
-    mine.write_text("AAA\n")
-    first = _wait_for_save(mine, None)
-    before = mine.stat()
-    mine.write_text("BBB\n")  # same size, and put back on the same timestamp
-    os.utime(mine, ns=(before.st_atime_ns, before.st_mtime_ns))
-    second = _wait_for_save(mine, first)
-    assert second != first
-    assert _wait_for_save(mine, None) == second
+def _past_gate(
+    path: Path, layer: str | None, course: catalogue.Catalogue, runner: Runner
+) -> tuple[object, ...]:
+    """A hostile file's verdict, message and how its run ended, run past the gate by `runner`."""
+    case = CorpusCase.load(path)
+    drill = course.get(case.headers["vecdrill"])
+    timeout = float(case.headers.get("timeout", CORPUS_TIMEOUT))
+    options = CheckOptions(drill_id=drill.id, device="cpu", bench=False, timeout=timeout, isolation=layer)
+    runs: list[launch.ChildRun] = []
+
+    def recorded(*args: Any, **kwargs: Any) -> launch.ChildRun:
+        runs.append(runner(*args, **kwargs))
+        return runs[-1]
+
+    result = pipeline.check_past_gate(path, path.read_bytes(), drill, options, recorded)
+    (run,) = runs
+    return result.verdict.value, result.message, run.memory_suspected, run.timed_out, run.output_limited
 
 
-def test_an_atomic_rename_save_is_seen(tmp_path: Path) -> None:
-    mine = tmp_path / "mine.py"
-    mine.write_text("old\n")
-    checked = _wait_for_save(mine, None)
-    replacement = tmp_path / ".mine.py.swp"
-    replacement.write_text("new content\n")
-    os.replace(replacement, mine)
-    assert _wait_for_save(mine, checked) != checked
+@pytest.mark.slow
+@pytest.mark.sandbox
+def test_hostile_files_get_the_same_verdict_cold_and_warm(
+    course: catalogue.Catalogue, tmp_path: Path
+) -> None:
+    kills_itself = tmp_path / "kills_itself.py"
+    kills_itself.write_text(KILLS_ITSELF)
+    runs = [
+        *[(path, layer, verdict) for path, layer, verdict in SAME_COLD_AND_WARM],
+        (kills_itself, "plain", "memory" if cgroup.unavailable() else "crash"),
+    ]
+    runs = [
+        run for run in runs if not (CorpusCase.load(run[0]).headers.get("needs") and cgroup.unavailable())
+    ]
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        done = pool.map(lambda run: _past_gate(run[0], run[1], course, launch.run_sandboxed), runs)
+        cold = dict(zip(runs, done, strict=True))
+    for layer in dict.fromkeys(layer for _, layer, _ in runs):
+        with warm.WarmWorker() as hot:
+            mine = [run for run in runs if run[1] == layer]
+            _past_gate(mine[0][0], layer, course, hot.run)  # starts the zygote that must serve them all
+            served = hot.zygote_pid
+            for run in mine:
+                path, _, verdict = run
+                warm_run = _past_gate(path, layer, course, hot.run)
+                assert hot.zygote_pid == served, f"{path.name} did not run warm"
+                assert cold[run][0] == verdict, f"{path.name} under {layer}: {cold[run]}"
+                assert warm_run == cold[run], f"{path.name} under {layer}"

@@ -34,9 +34,7 @@ DrillsOption = Annotated[
 ]
 LangOption = Annotated[
     str | None,
-    typer.Option(
-        "--lang", help="Language of explanations and hints: en or zh (default: from the locale)."
-    ),
+    typer.Option("--lang", help="Language of explanations and hints: en or zh (default: from the locale)."),
 ]
 
 
@@ -74,10 +72,9 @@ def show(
 ) -> None:
     """Show a drill: the task, the loop to replace, its inputs and sizes."""
     from vecdrill.content import catalogue
-    from vecdrill.report import language as locale
-    from vecdrill.report import render
+    from vecdrill.report import language, render
 
-    render.drill_detail(catalogue.load_catalogue(drills).get(drill_id), locale.pick(lang))
+    render.drill_detail(catalogue.load_catalogue(drills).get(drill_id), language.pick(lang))
 
 
 @app.command()
@@ -85,10 +82,7 @@ def check(
     files: Annotated[list[Path], typer.Argument(metavar="FILE...", help="Solution files.")],
     drill: Annotated[
         str | None,
-        typer.Option(
-            help="The drill id (default: from the "
-            "file's '# vecdrill: ID' line or function)."
-        ),
+        typer.Option(help="The drill id (default: from the file's '# vecdrill: ID' line or function)."),
     ] = None,
     device: Annotated[str, typer.Option(help="cpu, cuda, or all available.")] = "all",
     seed: Annotated[int, typer.Option(help="Seed of the generated inputs.")] = 1234,
@@ -111,14 +105,13 @@ def check(
     from vecdrill.check.pipeline import CheckOptions
     from vecdrill.content import catalogue
     from vecdrill.learner import checks, progress
-    from vecdrill.report import language as locale
-    from vecdrill.report import render
+    from vecdrill.report import language, render
 
     if jobs < 1:
         raise UsageError(f"--jobs {jobs!r} must be at least 1")
     if scaling and no_bench:
         raise UsageError("--scaling times the loop and your solution; drop --no-bench to use it")
-    language = locale.pick(lang)
+    lang_code = language.pick(lang)
     options = CheckOptions(
         drill_id=drill,
         device=device,
@@ -141,16 +134,80 @@ def check(
 
         render.json_document(to_json(results))
     else:
-        render.results(results, lang=language, catalogue=cat, solved=progress.solved_ids(progress.load()))
+        render.results(results, lang=lang_code, catalogue=cat, solved=progress.solved_ids(progress.load()))
     raise typer.Exit(ExitCode.OK if all(r.verdict.passed for r in results) else ExitCode.NOT_PASSED)
+
+
+@app.command()
+def grade(
+    targets: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="CLASS | GRADEBOOK...",
+            help="A folder with one folder per student, or a pattern such as 'class/*/DRILL.py' (the "
+            "first * names the student); with --merge, the shards' gradebook .json files.",
+        ),
+    ],
+    drill: Annotated[
+        list[str] | None,
+        typer.Option(help="A drill to grade (repeatable; default: every drill some student handed in)."),
+    ] = None,
+    out: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(help="Where to write the gradebook: OUT.json and OUT.csv (default: ./gradebook)."),
+    ] = None,
+    shard: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(help="Grade only shard K/N of the rows (for a CI matrix); merge them with --merge."),
+    ] = None,
+    merge: Annotated[bool, typer.Option("--merge", help="Join the shards' gradebooks into one.")] = False,
+    device: Annotated[str, typer.Option(help="cpu, cuda, or all available.")] = "all",
+    seed: Annotated[int, typer.Option(help="Seed of the generated inputs.")] = 1234,
+    no_bench: Annotated[bool, typer.Option("--no-bench", help="Skip timing (no speedups).")] = False,
+    timeout: Annotated[Optional[float], typer.Option(help="Wall-clock seconds per run.")] = None,  # noqa: UP045
+    jobs: Annotated[int, typer.Option(help="Files checked in parallel, each by a warm worker.")] = 2,
+    isolation: Annotated[Optional[str], typer.Option(help="Force bwrap, unshare or plain.")] = None,  # noqa: UP045
+    drills: DrillsOption = None,
+) -> None:
+    """Grade a class into a gradebook (CSV and JSON): one row per student and drill. Exit 0 even
+    when students fail; only vecdrill's own errors exit non-zero."""
+    from vecdrill.check.pipeline import CheckOptions
+    from vecdrill.content import catalogue
+    from vecdrill.grading import gradebook, roster
+    from vecdrill.grading.grade import grade as grade_class
+    from vecdrill.report import grades
+
+    if merge:
+        book = gradebook.merge({Path(t): gradebook.read(Path(t)) for t in targets})
+    else:
+        if len(targets) != 1:
+            raise UsageError(f"grade one class at a time (got {len(targets)}); --merge joins gradebooks")
+        if jobs < 1:
+            raise UsageError(f"--jobs {jobs!r} must be at least 1")
+        cat = catalogue.load_catalogue(drills)
+        options = CheckOptions(
+            device=device, seed=seed, bench=not no_bench, timeout=timeout, isolation=isolation
+        )
+        chosen = roster.Shard.parse(shard) if shard else None
+        with grades.progress() as (on_total, on_row):
+            book = grade_class(
+                roster.find(targets[0], cat, drill or []),
+                cat,
+                options,
+                jobs=jobs,
+                shard=chosen,
+                on_total=on_total,
+                on_row=on_row,
+            )
+    default = f"gradebook-{book.shard.replace('/', '-of-')}" if book.shard else "gradebook"
+    stem = out or Path(default)
+    grades.summary(book, book.write(stem.with_suffix("") if stem.suffix in (".json", ".csv") else stem))
 
 
 IdArgument = Annotated[str, typer.Argument(metavar="ID", help="A drill id (see `vecdrill list`).")]
 FileOption = Annotated[
     Path | None,
-    typer.Option(
-        "--path", help="Your file for the drill (default: ./vecdrill/ID.py)."
-    ),
+    typer.Option("--path", help="Your file for the drill (default: ./vecdrill/ID.py)."),
 ]
 YesOption = Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")]
 
@@ -170,18 +227,17 @@ def try_drill(
 ) -> None:
     """Start a drill: create your file from the starter, then check it on every save."""
     from vecdrill.content import catalogue
-    from vecdrill.learner import watch, workspace
-    from vecdrill.report import language as locale
-    from vecdrill.report import screens
+    from vecdrill.learner import session, workspace
+    from vecdrill.report import language, screens
 
     cat = catalogue.load_catalogue(drills)
     drill = cat.get(drill_id)
     target = path or workspace.default_path(drill)
-    watch.try_drill(
+    session.try_drill(
         cat,
         drill,
         target,
-        screens.WatchScreen(drill, target, locale.pick(lang), cat),
+        screens.WatchScreen(drill, target, language.pick(lang), cat),
         open_editor=not no_editor,
         keep_watching=not no_watch,
     )
@@ -196,12 +252,11 @@ def hint(
 ) -> None:
     """Show the next step of a drill's hints (one more step each time)."""
     from vecdrill.content import catalogue
-    from vecdrill.learner import hints as learn
-    from vecdrill.report import language as locale
-    from vecdrill.report import screens
+    from vecdrill.learner import guidance
+    from vecdrill.report import language, screens
 
     drill = catalogue.load_catalogue(drills).get(drill_id)
-    screens.hints(learn.next_hints(drill, locale.pick(lang), everything=all_steps))
+    screens.hints(guidance.next_hints(drill, language.pick(lang), everything=all_steps))
 
 
 @app.command()
@@ -210,14 +265,13 @@ def solution(
 ) -> None:
     """Show a drill's reference solution and explanation (asks first while it is unsolved)."""
     from vecdrill.content import catalogue
-    from vecdrill.learner import hints as learn
-    from vecdrill.report import language as locale
-    from vecdrill.report import screens
+    from vecdrill.learner import guidance
+    from vecdrill.report import language, screens
 
     drill = catalogue.load_catalogue(drills).get(drill_id)
     if not (
         yes
-        or learn.is_solved(drill)
+        or guidance.is_solved(drill)
         or screens.confirm(f"You have not solved {drill.id} yet. Show its solution anyway?")
     ):
         screens.declined(
@@ -225,17 +279,17 @@ def solution(
             f"gives a hint; `vecdrill solution {drill.id} --yes` shows it anyway."
         )
         raise typer.Exit(ExitCode.NOT_PASSED)
-    screens.solution(drill, learn.explanation(drill, locale.pick(lang)))
+    screens.solution(drill, guidance.explanation(drill, language.pick(lang)))
 
 
 @app.command("progress")
 def show_progress(drills: DrillsOption = None) -> None:
     """Show how many drills you have solved, per level and per technique."""
     from vecdrill.content import catalogue
-    from vecdrill.learner import hints as learn
+    from vecdrill.learner import guidance
     from vecdrill.report import screens
 
-    screens.progress_bars(learn.overview(catalogue.load_catalogue(drills)))
+    screens.progress_bars(guidance.overview(catalogue.load_catalogue(drills)))
 
 
 @app.command()
@@ -260,12 +314,30 @@ def reset(
 
 
 @app.command()
-def doctor() -> None:
-    """Show torch, CUDA, the sandbox layer in use and the limits in force."""
+def notebook(
+    drill_id: IdArgument,
+    path: Annotated[
+        Path | None,
+        typer.Option("--path", help="The notebook to write (default: ./vecdrill/ID.ipynb)."),
+    ] = None,
+    lang: LangOption = None,
+    drills: DrillsOption = None,
+) -> None:
+    """Write a starter Jupyter notebook for a drill (never over an existing file)."""
+    from vecdrill.notebook import api
     from vecdrill.report import render
-    from vecdrill.sandbox import doctor as facts
 
-    render.doctor(facts.collect())
+    render.notebook_created(api.write_notebook(drill_id, path, lang=lang, packs=drills or []))
+
+
+@app.command()
+def doctor() -> None:
+    """Show torch, CUDA, the sandbox's protections here (layer, seccomp, cgroup backstop) and the
+    limits in force."""
+    import vecdrill.sandbox.doctor
+    from vecdrill.report import render
+
+    render.doctor(vecdrill.sandbox.doctor.collect())
 
 
 dev_app = typer.Typer(help="Tools for drill authors.", no_args_is_help=True)
@@ -276,18 +348,16 @@ app.add_typer(dev_app, name="dev")
 def dev_check(
     packs: Annotated[
         list[Path] | None,
-        typer.Argument(
-            metavar="[PATH]...", help="Drill packs to check (default: the built-in catalogue)."
-        ),
+        typer.Argument(metavar="[PATH]...", help="Drill packs to check (default: the built-in catalogue)."),
     ] = None,
     no_bench: Annotated[bool, typer.Option("--no-bench", help="Skip the timing rules.")] = False,
     jobs: Annotated[int, typer.Option(help="Drills checked in parallel.")] = 2,
 ) -> None:
     """Validate drills: manifest, files, loop, starter, reference solution, explanations, timing."""
-    from vecdrill.authoring import dev_check as authoring
+    from vecdrill.authoring import dev_check
     from vecdrill.report import render
 
-    count, problems = authoring.dev_check(list(packs or []), bench=not no_bench, jobs=jobs)
+    count, problems = dev_check.dev_check(list(packs or []), bench=not no_bench, jobs=jobs)
     render.dev_check(count, [str(p) for p in problems])
     raise typer.Exit(ExitCode.BROKEN_DRILL if problems else ExitCode.OK)
 
@@ -299,10 +369,10 @@ def new(
     into: Annotated[Path, typer.Option("--dir", help="The pack folder to create it in.")] = Path("drills"),
 ) -> None:
     """Scaffold a new drill folder with every file, ready to fill in."""
-    from vecdrill.authoring import dev_check as authoring
+    from vecdrill.authoring import scaffold
     from vecdrill.report import render
 
-    folder = authoring.scaffold(drill_id, into, library)
+    folder = scaffold.new_drill(drill_id, into, library)
     render.created(folder)
 
 

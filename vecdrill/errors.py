@@ -37,7 +37,3 @@ class DrillError(VecdrillError):
         super().__init__(f"{where}: {problem}")
         self.where = where
         self.problem = problem
-
-
-class InternalError(VecdrillError):
-    exit_code = ExitCode.INTERNAL

@@ -1,38 +1,102 @@
-"""The versioned wire format between vecdrill and its child processes.
+"""Every message between vecdrill and its child processes, and the contract a child starts under.
 
-A frame is `MAGIC`, then a length-prefixed JSON header, then a length-prefixed `torch.save` blob of
-plain tensors. The parent loads the blob with `weights_only=True`, so a forged payload can carry
-data but never code.
+One framing carries them all: a length-prefixed header and a length-prefixed payload (`pack`,
+and `send`/`receive` on a pipe with a deadline). Headers are typed messages (frozen dataclasses)
+written as versioned JSON, so a header of another version is a ProtocolError. The worker's result
+is a frame that starts with `MAGIC` and carries a `torch.save` blob of plain tensors as its payload;
+the parent loads it with `weights_only=True`, so a forged payload can carry data but never code.
+
+This module is imported inside the child, so it imports only the standard library at module level.
 """
 
 from __future__ import annotations
 
+import base64
+import dataclasses
+import enum
+import functools
 import io
 import json
 import os
+import select
 import struct
-from typing import TYPE_CHECKING, Any
+import time
+import types
+import typing
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     import torch
 
+# The child contract: how a child finds its channels, box and guards, and how its processes are known.
+REQUEST_FD_ENV = "VECDRILL_REQUEST_FD"
+RESULT_FD_ENV = "VECDRILL_RESULT_FD"
+READY_FD_ENV = "VECDRILL_READY_FD"  # set when the sandbox gives start-up its own clock
+BOX_ENV = "VECDRILL_BOX"
+LAYER_ENV = "VECDRILL_SANDBOX_LAYER"
+SECCOMP_ENV = "VECDRILL_SECCOMP"  # "1": the parent promised seccomp, so failing to load is an error
+HIDDEN_ENV = "VECDRILL_HIDDEN"  # a JSON list of paths the solution must not read
+MARKER_ENV = "VECDRILL_RUN"  # tags every process of one run, so setsid() escapees are found
+REQUEST_FD = 3  # the request (a zygote: its control messages in)
+RESULT_FD = 4  # the result frame (a zygote: its control messages out)
+READY_FD = 5  # one byte when start-up is over
+WORKER_MODULE = "vecdrill.child.worker"
+ZYGOTE_MODULE = "vecdrill.child.zygote"
+WORKER_ARGS = ("-m", WORKER_MODULE)
+
 PROTOCOL_VERSION = 1
 MAGIC = b"VDR1"
 _LENGTH = struct.Struct(">Q")
+_CHUNK = 1 << 20
+
+Message = TypeVar("Message")
 
 
 class ProtocolError(Exception):
-    """The child's answer is not a well-formed frame."""
+    """A frame or a message that is not well-formed."""
 
 
-def encode(header: dict[str, Any], tensors: dict[str, torch.Tensor]) -> bytes:
-    import torch
+def run_marker(env: Mapping[str, str]) -> bytes:
+    """The `NAME=value` entry that tags every process of the run started with `env`."""
+    return f"{MARKER_ENV}={env[MARKER_ENV]}".encode()
 
-    blob = io.BytesIO()
-    torch.save(tensors, blob)
-    head = json.dumps({"version": PROTOCOL_VERSION, **header}).encode()
-    body = blob.getvalue()
-    return MAGIC + _LENGTH.pack(len(head)) + head + _LENGTH.pack(len(body)) + body
+
+# Framing
+
+
+def pack(header: bytes, payload: bytes = b"") -> bytes:
+    return _LENGTH.pack(len(header)) + header + _LENGTH.pack(len(payload)) + payload
+
+
+def unpack(data: bytes) -> tuple[bytes, bytes]:
+    """(header, payload) of exactly one packed frame (a result frame, after its `MAGIC`)."""
+    head_len, head_start = _length_at(data, 0)
+    body_len, body_start = _length_at(data, head_start + head_len)
+    if body_start + body_len != len(data):
+        raise ProtocolError("the result frame is truncated or has trailing bytes")
+    return data[head_start : head_start + head_len], data[body_start:]
+
+
+def send(fd: int, header: bytes, payload: bytes = b"", deadline: float | None = None) -> None:
+    """Write one packed frame; TimeoutError once `deadline` passes. Give a non-blocking `fd` with
+    a deadline, so that a reader that stopped reading cannot hang the writer."""
+    view = memoryview(pack(header, payload))
+    while view:
+        if select.select([], [fd], [], _wait(deadline))[1]:
+            try:
+                view = view[os.write(fd, view) :]
+            except BlockingIOError:
+                continue
+
+
+def receive(fd: int, deadline: float | None = None) -> tuple[bytes, bytes]:
+    """One packed frame's (header, payload); EOFError when the other side closed, TimeoutError
+    once `deadline` passes."""
+    header = _read_exactly(fd, _LENGTH.unpack(_read_exactly(fd, _LENGTH.size, deadline))[0], deadline)
+    payload = _read_exactly(fd, _LENGTH.unpack(_read_exactly(fd, _LENGTH.size, deadline))[0], deadline)
+    return header, payload
 
 
 def write_all(fd: int, data: bytes) -> None:
@@ -41,22 +105,219 @@ def write_all(fd: int, data: bytes) -> None:
         view = view[os.write(fd, view) :]
 
 
+def _length_at(data: bytes, offset: int) -> tuple[int, int]:
+    end = offset + _LENGTH.size
+    if len(data) < end:
+        raise ProtocolError("the result frame is truncated")
+    (length,) = _LENGTH.unpack(data[offset:end])
+    return length, end
+
+
+def _read_exactly(fd: int, count: int, deadline: float | None) -> bytes:
+    data = bytearray()
+    while len(data) < count:
+        if not select.select([fd], [], [], _wait(deadline))[0]:
+            continue
+        try:
+            chunk = os.read(fd, min(count - len(data), _CHUNK))
+        except BlockingIOError:
+            continue
+        if not chunk:
+            raise EOFError("the other side of the channel closed it")
+        data += chunk
+    return bytes(data)
+
+
+def _wait(deadline: float | None) -> float | None:
+    """Seconds select() may wait: None for ever; TimeoutError once the deadline has passed."""
+    if deadline is None:
+        return None
+    left = deadline - time.monotonic()
+    if left <= 0:
+        raise TimeoutError("the other side of the channel did not answer in time")
+    return left
+
+
+# Typed messages: frozen dataclasses of JSON values, bytes, enums, and other such dataclasses.
+
+
+def encode_message(message: Any) -> bytes:
+    return json.dumps(_fields(message)).encode()
+
+
+def decode_message(data: bytes, kind: type[Message]) -> Message:
+    try:
+        fields = json.loads(data)
+    except ValueError as exc:
+        raise ProtocolError(f"a {kind.__name__} header is not JSON ({exc})") from None
+    return _message(fields, kind)
+
+
+def _fields(message: Any) -> dict[str, Any]:
+    return {"version": PROTOCOL_VERSION, "kind": type(message).__name__, **_plain(message)}
+
+
+def _message(fields: Any, kind: type[Message]) -> Message:
+    if not isinstance(fields, dict) or fields.get("version") != PROTOCOL_VERSION:
+        raise ProtocolError(f"the {kind.__name__} header has an unknown version")
+    if fields.get("kind") != kind.__name__:
+        raise ProtocolError(f"expected a {kind.__name__}, got {str(fields.get('kind'))[:40]!r}")
+    body = {name: value for name, value in fields.items() if name not in ("version", "kind")}
+    built: Message = _build(kind, body)
+    return built
+
+
+def _plain(value: Any) -> Any:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, bytes):
+        return base64.b64encode(value).decode()
+    if isinstance(value, (list, tuple)):
+        return [_plain(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    return value
+
+
+def _build(hint: Any, value: Any) -> Any:
+    """`value`, read from JSON, as the type `hint` says; ProtocolError where it does not fit."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint is Any:
+        return value
+    if origin in (typing.Union, types.UnionType):
+        if value is None and type(None) in args:
+            return None
+        return _build(next(arg for arg in args if arg is not type(None)), value)
+    if dataclasses.is_dataclass(hint) and isinstance(hint, type):
+        if not isinstance(value, dict) or set(value) - set(_hints(hint)):
+            raise ProtocolError(f"a {hint.__name__} has unexpected fields")
+        try:
+            return hint(**{name: _build(_hints(hint)[name], item) for name, item in value.items()})
+        except TypeError as exc:
+            raise ProtocolError(f"a {hint.__name__} is incomplete ({exc})") from None
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        try:
+            return hint(value)
+        except ValueError:
+            raise ProtocolError(f"{str(value)[:40]!r} is no {hint.__name__}") from None
+    if origin is list and isinstance(value, list):
+        return [_build(args[0], item) for item in value]
+    if origin is dict and isinstance(value, dict):
+        return {key: _build(args[1], item) for key, item in value.items()}
+    if hint is bytes and isinstance(value, str):
+        return base64.b64decode(value)
+    if hint is float and type(value) in (int, float):
+        return float(value)
+    if isinstance(hint, type) and type(value) is hint:
+        return value
+    raise ProtocolError(f"a message field is not {getattr(hint, '__name__', hint)}")
+
+
+@functools.cache
+def _hints(kind: type) -> dict[str, Any]:
+    return typing.get_type_hints(kind)
+
+
+# The zygote's control messages: `Ready` once it has imported torch; then, per check, the check's
+# `supervisor.limits.Limits` with the worker request as payload, answered by the grandchild's
+# `supervisor.supervise.ChildEnd` with its result bytes as payload.
+
+
+@dataclass(frozen=True)
+class Ready:
+    pid: int
+
+
+# The worker's request and result
+
+
+@dataclass(frozen=True)
+class CaseRequest:
+    id: str
+    device: str
+    size: dict[str, int]
+    seed: int
+    noncontiguous: bool = False
+
+
+@dataclass(frozen=True)
+class BenchRequest:
+    name: str
+    device: str
+    size: dict[str, int]
+    seed: int
+    budget: float  # seconds of timed calls
+    keep_output: bool = False  # send the timed call's output back, to check it too
+
+
+GPU_MEMORY_BYTES = 4 * 1024**3  # the GPU memory one check may take (the card is shared)
+
+
+@dataclass(frozen=True)
+class WorkerRequest:
+    """What one worker run computes, over `REQUEST_FD`."""
+
+    mode: str  # "solution": `source`, under the guards; "reference": the drill's loop
+    drill_folder: str
+    cases: list[CaseRequest]
+    grad: bool = False
+    probe: list[dict[str, int]] | None = None  # sizes to count the work at
+    bench: list[BenchRequest] = field(default_factory=list)
+    source: bytes = b""
+    filename: str = "solution.py"
+    plain_mode: bool = True  # no read-only filesystem around the box: arm the audit guard too
+    probe_devices: list[str] = field(default_factory=list)  # also count the work on these devices
+    gpu_memory_bytes: int = GPU_MEMORY_BYTES
+
+
+@dataclass(frozen=True)
+class ResultHeader:
+    """The result frame's header; `status` other than "ok" says why there are no outputs."""
+
+    status: str  # ok, load_error, error, too_large, tampered
+    message: str = ""
+    case: str | None = None
+    traceback: str = ""
+    cases: list[dict[str, Any]] = field(default_factory=list)  # per case: id, outputs, grads
+    counts: dict[str, list[int]] = field(default_factory=dict)  # work per probe size
+    loop_counts: dict[str, list[int]] = field(default_factory=dict)
+    bench: list[dict[str, Any]] = field(default_factory=list)
+    threads: int = 1
+    device_counts: dict[str, dict[str, list[int]]] = field(default_factory=dict)  # per probe_devices
+    unavailable: dict[str, str] = field(default_factory=dict)  # device -> why it could not be used
+
+
+def encode_request(request: WorkerRequest) -> bytes:
+    return encode_message(request)
+
+
+def decode_request(data: bytes) -> WorkerRequest:
+    return decode_message(data, WorkerRequest)
+
+
+def encode(header: dict[str, Any], tensors: dict[str, torch.Tensor]) -> bytes:
+    """A tensor frame: `MAGIC`, then a versioned JSON header and a `torch.save` blob, packed."""
+    import torch
+
+    blob = io.BytesIO()
+    torch.save(tensors, blob)
+    return MAGIC + pack(json.dumps({"version": PROTOCOL_VERSION, **header}).encode(), blob.getvalue())
+
+
 def decode(data: bytes) -> tuple[dict[str, Any], dict[str, torch.Tensor]]:
     import torch
 
     if not data.startswith(MAGIC):
         raise ProtocolError("the result does not start with vecdrill's frame marker")
-    head_len, head_end = _length_at(data, len(MAGIC))
+    head, body = unpack(data[len(MAGIC) :])
     try:
-        header = json.loads(data[head_end : head_end + head_len])
+        header = json.loads(head)
     except ValueError as exc:
         raise ProtocolError(f"the result header is not JSON ({exc})") from None
     if not isinstance(header, dict) or header.get("version") != PROTOCOL_VERSION:
         raise ProtocolError("the result header has an unknown version")
-    body_len, body_start = _length_at(data, head_end + head_len)
-    body = data[body_start : body_start + body_len]
-    if len(body) != body_len or body_start + body_len != len(data):
-        raise ProtocolError("the result frame is truncated or has trailing bytes")
     try:
         tensors = torch.load(io.BytesIO(body), weights_only=True, map_location="cpu")
     except Exception as exc:  # noqa: BLE001 - a forged or garbled blob; weights_only refuses code
@@ -68,9 +329,12 @@ def decode(data: bytes) -> tuple[dict[str, Any], dict[str, torch.Tensor]]:
     return header, tensors
 
 
-def _length_at(data: bytes, offset: int) -> tuple[int, int]:
-    end = offset + _LENGTH.size
-    if len(data) < end:
-        raise ProtocolError("the result frame is truncated")
-    (length,) = _LENGTH.unpack(data[offset:end])
-    return length, end
+def encode_result(header: ResultHeader, tensors: dict[str, torch.Tensor]) -> bytes:
+    fields = _fields(header)
+    del fields["version"]  # `encode` writes it
+    return encode(fields, tensors)
+
+
+def decode_result(data: bytes) -> tuple[ResultHeader, dict[str, torch.Tensor]]:
+    header, tensors = decode(data)
+    return _message(header, ResultHeader), tensors

@@ -16,20 +16,22 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from vecdrill import wire
+
 
 def arm(mode: str) -> None:
     if mode == "bare":
         return
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
     from vecdrill.child import guard
 
     if mode == "seccomp-guarded":
         guard._load_seccomp(plain_mode=True)
         return
     if mode == "hook":
-        os.environ.pop(guard.SECCOMP_ENV)
-    plain = mode == "hook" or (mode == "armed" and os.environ[guard.LAYER_ENV] != "bwrap")
-    guard.install(Path.cwd(), int(os.environ[guard.RESULT_FD_ENV]), plain_mode=plain)
+        os.environ.pop(wire.SECCOMP_ENV)
+    plain = mode == "hook" or (mode == "armed" and os.environ[wire.LAYER_ENV] != "bwrap")
+    guard.install(Path.cwd(), int(os.environ[wire.RESULT_FD_ENV]), plain_mode=plain)
 
 
 def fork() -> None:
@@ -67,7 +69,7 @@ ACTIONS: dict[str, Callable[[str], object]] = {
     "mkdir-victim": lambda arg: os.mkdir(Path(arg, "planted")),
     "chmod-victim": lambda arg: os.chmod(Path(arg, "keep.txt"), 0o777),
     "forge-result": lambda arg: open(  # noqa: SIM115
-        int(os.environ["VECDRILL_RESULT_FD"]), "wb", closefd=False
+        int(os.environ[wire.RESULT_FD_ENV]), "wb", closefd=False
     ).write(b"forged"),
     "write-box": lambda arg: Path("inside.txt").write_text("fine"),
     "write-home": lambda arg: (Path.home() / ".bashrc").write_text("fine"),

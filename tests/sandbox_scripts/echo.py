@@ -2,10 +2,14 @@
 
 import json
 import os
+import sys
 from pathlib import Path
 
-request_fd = int(os.environ["VECDRILL_REQUEST_FD"])
-result_fd = int(os.environ["VECDRILL_RESULT_FD"])
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from vecdrill import wire
+
+request_fd = int(os.environ[wire.REQUEST_FD_ENV])
+result_fd = int(os.environ[wire.RESULT_FD_ENV])
 chunks = []
 while chunk := os.read(request_fd, 1 << 16):
     chunks.append(chunk)

@@ -6,10 +6,11 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from vecdrill import wire
 from vecdrill.child import guard
 
-plain = os.environ[guard.LAYER_ENV] != "bwrap"
-guard.install(Path.cwd(), int(os.environ[guard.RESULT_FD_ENV]), plain_mode=plain)
+plain = os.environ[wire.LAYER_ENV] != "bwrap"
+guard.install(Path.cwd(), int(os.environ[wire.RESULT_FD_ENV]), plain_mode=plain)
 for arg in sys.argv[1:]:
     path = Path(arg)
     try:

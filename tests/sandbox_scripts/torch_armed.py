@@ -9,13 +9,14 @@ from pathlib import Path
 import torch
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from vecdrill import wire
 from vecdrill.child import guard
 
 torch.set_num_threads(2)
 left, right = torch.randn(256, 256), torch.randn(256, 256)
 expected = left @ right
-plain = os.environ[guard.LAYER_ENV] != "bwrap"
-guard.install(Path.cwd(), int(os.environ[guard.RESULT_FD_ENV]), plain_mode=plain)
+plain = os.environ[wire.LAYER_ENV] != "bwrap"
+guard.install(Path.cwd(), int(os.environ[wire.RESULT_FD_ENV]), plain_mode=plain)
 
 print("matmul", torch.equal(left @ right, expected))
 answers: list[bool] = []

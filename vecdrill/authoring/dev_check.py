@@ -1,6 +1,6 @@
-"""Tools for drill authors: `vecdrill dev check` validates a pack, `vecdrill new` scaffolds a drill.
+"""`vecdrill dev check`: validate a drill pack before learners meet it.
 
-`dev check` enforces every authoring rule with one message per problem, naming the file and the
+It enforces every authoring rule with one message per problem, naming the file and the
 fix: the manifest loads, the loop really loops, the starter does not pass, the reference solution
 passes the same check a learner's file gets, both explanations say something, and (with timing)
 the loop's benchmark time and the reference speedup hold.
@@ -14,9 +14,8 @@ from pathlib import Path
 
 from vecdrill.check.pipeline import CheckOptions, check_file
 from vecdrill.content.catalogue import Catalogue, load_catalogue
-from vecdrill.content.drill import ID_PATTERN, Drill
-from vecdrill.errors import UsageError
-from vecdrill.gate import scan as loops
+from vecdrill.content.drill import Drill
+from vecdrill.gate import scan
 from vecdrill.report.model import FileResult
 
 LOOP_SECONDS = (0.1, 1.0)
@@ -89,8 +88,8 @@ def _run(drill: Drill, name: str, catalogue: Catalogue, options: CheckOptions) -
 def _static_problems(drill: Drill) -> list[Problem]:
     problems = []
     loop_file = drill.file("loop.py")
-    rules = loops.GateRules(drill.library, drill.function, drill.banned, drill.allowed_imports)
-    if not any(f.kind == "loop" for f in loops.scan(loop_file.read_bytes(), rules)):
+    rules = scan.GateRules(drill.library, drill.function, drill.banned, drill.allowed_imports)
+    if not any(f.kind == "loop" for f in scan.scan(loop_file.read_bytes(), rules)):
         problems.append(
             Problem(
                 str(loop_file),
@@ -152,20 +151,3 @@ def _timing_problems(drill: Drill, solution: FileResult) -> list[Problem]:
                 )
             )
     return problems
-
-
-def scaffold(drill_id: str, parent: Path, library: str) -> Path:
-    """Create a drill folder with every file, ready to fill in; never overwrites anything."""
-    from vecdrill.authoring import templates
-
-    if not ID_PATTERN.match(drill_id):
-        raise UsageError(f"{drill_id!r} is not a kebab-case id such as 'gather-logits'")
-    if library not in ("torch", "numpy"):
-        raise UsageError(f"--library {library!r} should be torch or numpy")
-    folder = parent / drill_id
-    if folder.exists():
-        raise UsageError(f"{folder} already exists; pick another id or remove it first")
-    folder.mkdir(parents=True)
-    for name, text in templates.render(drill_id, library).items():
-        (folder / name).write_text(text, encoding="utf-8")
-    return folder

@@ -1,4 +1,5 @@
-"""Expected against got, strictly: structure, type, dtype, shape, device, then values.
+"""Expected against got, strictly: for one case its outputs (structure, type, dtype, shape, device,
+then values), then its inputs changed in place, then its gradients.
 
 Runs in the parent, which is the only process that holds both answers. Returns the first mismatch
 (with its index and both values) instead of a boolean, so the report can say exactly what to fix.
@@ -9,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from vecdrill.check.expected import Case, Piece
 from vecdrill.report.model import Mismatch
 
 if TYPE_CHECKING:
@@ -28,6 +30,66 @@ class Answer:
     is_tuple: bool
     items: list[dict[str, Any]]  # {"type": "tensor"|"ndarray"|other, "device": str | None}
     tensors: list[torch.Tensor | None]
+
+
+def answer_of(record: dict[str, Any], tensors: dict[str, torch.Tensor], prefix: str) -> Answer:
+    items = record["items"]
+    return Answer(record["tuple"], items, [tensors.get(f"{prefix}/{i}") for i in range(len(items))])
+
+
+def compare_case(
+    case: Case,
+    expected: Piece,
+    got_record: dict[str, Any],
+    got_tensors: dict[str, torch.Tensor],
+    tol: Tolerance,
+) -> Mismatch | None:
+    """The first difference for one case: outputs, then inputs changed in place, then gradients."""
+    mismatch = compare_answers(
+        answer_of(expected.header["outputs"], expected.tensors, f"{case.id}/out"),
+        answer_of(got_record["outputs"], got_tensors, f"{case.id}/out"),
+        tol,
+    )
+    if mismatch is None:
+        mismatch = _mutated_input(case, expected, got_tensors)
+    if mismatch is None:
+        mismatch = _gradient_mismatch(case, expected, got_record, got_tensors, tol)
+    if mismatch is not None:
+        mismatch.size, mismatch.seed = case.size, case.seed
+    return mismatch
+
+
+def _mutated_input(case: Case, expected: Piece, got: dict[str, torch.Tensor]) -> Mismatch | None:
+    exact = Tolerance(rtol=0.0, atol=0.0)
+    for key, original in expected.tensors.items():
+        if key.startswith(f"{case.id}/in/"):
+            name = key.rsplit("/", 1)[1]
+            after = got.get(key)
+            if after is None or compare_tensors(original, after, exact, name) is not None:
+                return Mismatch("input-mutated", f"input {name}")
+    return None
+
+
+def _gradient_mismatch(
+    case: Case, expected: Piece, got_record: dict[str, Any], got: dict[str, torch.Tensor], tol: Tolerance
+) -> Mismatch | None:
+    loose = Tolerance(rtol=max(tol.rtol or 0.0, 1e-4), atol=max(tol.atol or 0.0, 1e-5))
+    for name in expected.header.get("grads", []):
+        want = expected.tensors[f"{case.id}/grad/{name}"]
+        have = got.get(f"{case.id}/grad/{name}")
+        if have is None and not bool(want.any()):
+            continue  # an all-zero gradient and no gradient at all mean the same here
+        if have is None:
+            return Mismatch(
+                "gradient",
+                f"gradient of {name}",
+                expected="a gradient",
+                got="none (the result is not connected to this input)",
+            )
+        mismatch = compare_tensors(want, have, loose, f"gradient of {name}", what="gradient")
+        if mismatch:
+            return mismatch
+    return None
 
 
 def compare_answers(expected: Answer, got: Answer, tol: Tolerance) -> Mismatch | None:

@@ -1,23 +1,101 @@
-"""Which devices a check runs on, decided without importing torch when no GPU can be present."""
+"""Which devices a check runs on, decided without creating a CUDA context (or importing torch).
+
+A CUDA context in the parent costs a second and hundreds of MiB of GPU memory, and the check only
+needs to know whether its child will find a GPU. So the parent asks NVML, the driver's management
+library, through ctypes: it counts the GPUs and names them without touching CUDA, and it is read
+only on machines whose /dev has NVIDIA device nodes, so a CPU-only machine pays one glob. That
+torch can use the GPU is checked by looking for its CUDA library, not by importing it: the child
+starts before the parent imports torch. Whether CUDA then works inside the sandbox is the child's
+to find out (`child.gpu`); when it does not, the CPU verdict stands and a note says why.
+"""
 
 from __future__ import annotations
 
+import ctypes
 import functools
 import glob
+import importlib.util
+import os
+from dataclasses import dataclass
+from pathlib import Path
 
 from vecdrill.errors import UsageError
 
 DEVICE_CHOICES = ("cpu", "cuda", "all")
+_NVML = "libnvidia-ml.so.1"
+
+
+@dataclass(frozen=True)
+class Gpu:
+    """What NVML says about the first GPU a check would use, and the software around it."""
+
+    name: str
+    driver: str
+    cuda_driver: str  # the CUDA version the driver supports, e.g. "13.0"
+    count: int
 
 
 @functools.cache
-def cuda_available() -> bool:
-    """True when torch sees a CUDA device; skips the torch import on machines with no driver."""
-    if not glob.glob("/dev/nvidia*") and not glob.glob("/proc/driver/nvidia*"):
-        return False
-    import torch
+def gpu() -> Gpu | None:
+    """The GPU a CUDA check would use, or None: no NVIDIA device nodes, no NVML, no GPU, or
+    CUDA_VISIBLE_DEVICES hides them all."""
+    if not glob.glob("/dev/nvidia*"):
+        return None
+    visible = os.environ.get("CUDA_VISIBLE_DEVICES")
+    if visible is not None and (not visible.strip() or visible.strip().startswith("-")):
+        return None
+    try:
+        return _ask_nvml(_first_visible(visible))
+    except (OSError, AttributeError, ValueError):
+        return None
 
-    return bool(torch.cuda.is_available())
+
+def cuda_available() -> bool:
+    """True when a GPU is present and the installed torch is a CUDA build."""
+    return gpu() is not None and torch_has_cuda()
+
+
+@functools.cache
+def torch_has_cuda() -> bool:
+    """Whether the installed torch was built with CUDA, read from its files (no import)."""
+    spec = importlib.util.find_spec("torch")
+    if spec is None or spec.origin is None:
+        return False
+    return any((Path(spec.origin).parent / "lib").glob("libtorch_cuda*.so*"))
+
+
+def _first_visible(visible: str | None) -> int:
+    """NVML's index of the first GPU CUDA will use: the first number in CUDA_VISIBLE_DEVICES
+    (a UUID there is taken as the first GPU, which names the model well enough)."""
+    first = (visible or "0").split(",")[0].strip()
+    return int(first) if first.isdigit() else 0
+
+
+def _ask_nvml(index: int) -> Gpu | None:
+    nvml = ctypes.CDLL(_NVML)
+    if nvml.nvmlInit_v2() != 0:
+        return None
+    try:
+        count = ctypes.c_uint(0)
+        if nvml.nvmlDeviceGetCount_v2(ctypes.byref(count)) != 0 or count.value == 0:
+            return None
+        handle = ctypes.c_void_p()
+        if nvml.nvmlDeviceGetHandleByIndex_v2(min(index, count.value - 1), ctypes.byref(handle)) != 0:
+            return None
+        name = ctypes.create_string_buffer(96)
+        driver = ctypes.create_string_buffer(96)
+        cuda = ctypes.c_int(0)
+        nvml.nvmlDeviceGetName(handle, name, ctypes.c_uint(len(name)))
+        nvml.nvmlSystemGetDriverVersion(driver, ctypes.c_uint(len(driver)))
+        nvml.nvmlSystemGetCudaDriverVersion(ctypes.byref(cuda))
+        return Gpu(
+            name.value.decode(errors="replace"),
+            driver.value.decode(errors="replace"),
+            f"{cuda.value // 1000}.{cuda.value % 1000 // 10}",
+            count.value,
+        )
+    finally:
+        nvml.nvmlShutdown()
 
 
 def select(option: str, library: str) -> list[str]:

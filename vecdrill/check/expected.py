@@ -3,8 +3,8 @@
 The reference loop is slow by design and never changes between checks, so each piece of what it
 produces (one case's outputs and gradients, the reference solution's and the loop's work counts, the
 loop's timing at the benchmark size and at each `--scaling` step) is cached under a key made of the
-drill's files, the case, the torch version and, for timings, the machine. The solution's process
-never sees any of it.
+drill's files, the case, the torch version and, for timings, the machine (for CUDA timings also the
+GPU model and the driver and CUDA versions). The solution's process never sees any of it.
 """
 
 from __future__ import annotations
@@ -13,15 +13,15 @@ import hashlib
 import json
 import os
 import platform
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from vecdrill import paths, wire
-from vecdrill.child.timer import METHOD as TIMING_METHOD
+from vecdrill import files, paths, wire
+from vecdrill.check import devices
 from vecdrill.content.drill import Drill, Size
-from vecdrill.errors import DrillError
+from vecdrill.errors import DrillError, VecdrillError
+from vecdrill.measure import samples
 
 if TYPE_CHECKING:
     import torch
@@ -75,18 +75,23 @@ def gather(
     if probe:
         wanted["counts"] = {**base, "probe": probe, "loop_counts": True}
     for spec in bench:
-        wanted[spec["name"]] = {**base, "bench": spec, "machine": _machine(), "method": TIMING_METHOD}
+        wanted[spec["name"]] = {
+            **base,
+            "bench": spec,
+            "machine": _machine(spec["device"]),
+            "method": samples.METHOD,
+        }
     pieces = {name: piece for name, key in wanted.items() if (piece := _load(key)) is not None}
     missing = [name for name in wanted if name not in pieces]
     if missing:
-        request = {
-            "mode": "reference",
-            "drill_folder": str(drill.folder),
-            "grad": drill.grad,
-            "cases": [c.as_request() for c in cases if c.id in missing],
-            "probe": probe if "counts" in missing else None,
-            "bench": [s for s in bench if s["name"] in missing],
-        }
+        request = wire.WorkerRequest(
+            mode="reference",
+            drill_folder=str(drill.folder),
+            grad=drill.grad,
+            cases=[wire.CaseRequest(**c.as_request()) for c in cases if c.id in missing],
+            probe=probe if "counts" in missing else None,
+            bench=[wire.BenchRequest(**s) for s in bench if s["name"] in missing],
+        )
         header, tensors = _run_reference(drill, request, timeout)
         for name, piece in _split(header, tensors, request).items():
             _store(wanted[name], piece)
@@ -95,19 +100,19 @@ def gather(
 
 
 def _split(
-    header: dict[str, Any], tensors: dict[str, torch.Tensor], request: dict[str, Any]
+    header: wire.ResultHeader, tensors: dict[str, torch.Tensor], request: wire.WorkerRequest
 ) -> dict[str, Piece]:
     pieces: dict[str, Piece] = {}
-    for record in header["cases"]:
+    for record in header.cases:
         prefix = f"{record['id']}/"
         pieces[record["id"]] = Piece(
             record, {k: v for k, v in tensors.items() if k.startswith(prefix)}, cached=False
         )
-    if request["probe"]:
+    if request.probe:
         pieces["counts"] = Piece(
-            {"counts": header["counts"], "loop_counts": header["loop_counts"]}, {}, cached=False
+            {"counts": header.counts, "loop_counts": header.loop_counts}, {}, cached=False
         )
-    for i, record in enumerate(header["bench"]):
+    for i, record in enumerate(header.bench):
         prefix = f"bench{i}/"
         pieces[record["name"]] = Piece(
             record,
@@ -118,16 +123,16 @@ def _split(
 
 
 def _run_reference(
-    drill: Drill, request: dict[str, Any], timeout: float
-) -> tuple[dict[str, Any], dict[str, torch.Tensor]]:
+    drill: Drill, request: wire.WorkerRequest, timeout: float
+) -> tuple[wire.ResultHeader, dict[str, torch.Tensor]]:
     from vecdrill.sandbox import launch
 
     limits = launch.Limits(
         wall_seconds=timeout, data_bytes=8 * 1024**3, result_bytes=1024**3, output_kill_bytes=64 * 1024**2
     )
     run = launch.run_sandboxed(
-        ["-m", "vecdrill.child.worker"],
-        json.dumps(request).encode(),
+        list(wire.WORKER_ARGS),
+        wire.encode_request(request),
         limits=limits,
         isolation=launch.detect_isolation("plain"),
         readable_paths=[drill.folder],
@@ -137,13 +142,15 @@ def _run_reference(
         reason = "timed out" if run.timed_out else f"ended without a result ({run.returncode})"
         raise DrillError(where, f"the reference loop {reason}; stderr: {run.stderr[-600:]}")
     try:
-        header, tensors = wire.decode(run.result)
+        header, tensors = wire.decode_result(run.result)
     except wire.ProtocolError as exc:
         raise DrillError(where, f"the reference child sent an unreadable result: {exc}") from None
-    if header.get("status") != "ok":
-        raise DrillError(
-            where,
-            f"the reference loop failed: {header.get('message')}\n{header.get('traceback', '')}".rstrip(),
+    if header.status != "ok":
+        raise DrillError(where, f"the reference loop failed: {header.message}\n{header.traceback}".rstrip())
+    for device, why in header.unavailable.items():
+        raise VecdrillError(
+            f"{device}: {why} in vecdrill's reference process, so the loop's answers on it are "
+            "unknown; this is vecdrill's set-up on this machine, not your solution: run `vecdrill doctor`"
         )
     return header, tensors
 
@@ -166,17 +173,22 @@ def _store(key: dict[str, Any], piece: Piece) -> None:
     target = _cache_file(key)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        fd, temp = tempfile.mkstemp(dir=target.parent, prefix=".tmp-")
-        with os.fdopen(fd, "wb") as stream:
-            stream.write(wire.encode(piece.header, piece.tensors))
-        os.replace(temp, target)
+        files.write_atomic(target, wire.encode(piece.header, piece.tensors))
     except OSError:
         return
 
 
-def _machine() -> dict[str, Any]:
-    return {
+def _machine(device: str) -> dict[str, Any]:
+    """What a timing depends on besides the code: the host, and on CUDA the GPU and its software."""
+    machine: dict[str, Any] = {
         "node": platform.node(),
         "cpu": platform.processor() or platform.machine(),
         "cpus": os.cpu_count(),
     }
+    if device.startswith("cuda"):
+        import torch
+
+        found = devices.gpu()
+        machine["gpu"] = None if found is None else [found.name, found.driver, found.cuda_driver]
+        machine["torch_cuda"] = torch.version.cuda
+    return machine

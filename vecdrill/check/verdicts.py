@@ -1,7 +1,9 @@
-"""Turn what the sandboxed child did into verdicts, in words a learner can act on.
+"""Where a check's verdict is made: from how the sandboxed child ended, what it sent, and how its
+answers compare with the loop's.
 
-Two sources: how the process ended (`ChildRun`: timeout, signal, output flood) and, when it sent a
-frame, what it returned for each case, compared here against the loop's answers.
+In order: how the process ended (`ChildRun`: timeout, signal, output flood), whether its frame can
+be read and says ok, each case's answer against the loop's (`compare`), whether its work grows with
+the input size, and whether its timed calls can be trusted (`timed`).
 """
 
 from __future__ import annotations
@@ -10,14 +12,16 @@ import signal
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from vecdrill.check.compare import Answer, Tolerance, compare_answers, compare_tensors
+from vecdrill import wire
+from vecdrill.check import plan, timed
+from vecdrill.check.compare import Tolerance, compare_case
 from vecdrill.check.expected import Case, Piece
-from vecdrill.report.model import Mismatch, Verdict
+from vecdrill.content.drill import Drill
+from vecdrill.errors import VecdrillError
+from vecdrill.report.model import DeviceResult, FileResult, Mismatch, Verdict
 
 if TYPE_CHECKING:
-    import torch
-
-    from vecdrill.sandbox.launch import ChildRun
+    from vecdrill.sandbox.ended import ChildRun
 
 # A loop is reported when a counter grows by more than this many units plus four times the
 # reference solution's growth between the two probe sizes.
@@ -35,6 +39,114 @@ MEMORY_MARKERS = (
 class Outcome:
     verdict: Verdict
     message: str
+
+
+def judge_run(
+    result: FileResult,
+    drill: Drill,
+    run: ChildRun,
+    cases: list[Case],
+    pieces: dict[str, Piece],
+    limit: float,
+) -> None:
+    """Set the verdict and message of `result` (and each device's) from the child's run."""
+    ended = process_outcome(run, limit)
+    header = wire.ResultHeader("unread")  # until a frame is read: no traceback to show
+    tensors: dict[str, Any] = {}
+    if ended is None:
+        assert run.result is not None
+        try:
+            header, tensors = wire.decode_result(run.result)
+        except wire.ProtocolError as exc:
+            reason = str(exc).splitlines()[0].split(" (")[0]  # torch's own text spans lines
+            ended = Outcome(
+                Verdict.CRASH,
+                f"your solution's process sent a result "
+                f"vecdrill could not read ({reason}); do not write to its fds",
+            )
+    ended = ended or header_outcome(header)
+    if ended is not None:
+        result.verdict, result.message = ended.verdict, ended.message
+        result.traceback = header.traceback
+        return
+    cases = _usable_cases(result, cases, header.unavailable)
+    tolerances = {case.device: tolerance(drill, case.device) for case in cases}
+    _judge_cases(result, cases, pieces, header, tensors, tolerances)
+    failed = next((d for d in result.devices if d.verdict is not Verdict.PASS), None)
+    if failed:
+        result.verdict, result.message = failed.verdict, failed.message
+        return
+    reference = pieces["counts"].header["counts"]
+    for device_result in result.devices:
+        counts = header.device_counts.get(device_result.device, header.counts)
+        device_result.op_counts = counts
+        growth = loop_growth(counts, reference)
+        if growth:
+            where = "" if device_result.device == "cpu" else f"{device_result.device}: "
+            device_result.verdict, device_result.message = Verdict.LOOP, where + growth
+            result.verdict, result.message = Verdict.LOOP, where + growth
+            return
+    timed.judge_timing(
+        result, drill.library, header, tensors, pieces, tolerances, ops_size=plan.probe_sizes(drill)[0]
+    )
+    if result.verdict is Verdict.PASS:
+        result.message = "your solution matches the loop on every case and is vectorized"
+
+
+def tolerance(drill: Drill, device: str) -> Tolerance:
+    """The drill's tolerance on `device`: its own CUDA tolerance, where it gives one, on a GPU."""
+    if device.startswith("cuda"):
+        return Tolerance(
+            drill.cuda_rtol if drill.cuda_rtol is not None else drill.rtol,
+            drill.cuda_atol if drill.cuda_atol is not None else drill.atol,
+        )
+    return Tolerance(drill.rtol, drill.atol)
+
+
+def _usable_cases(result: FileResult, cases: list[Case], unavailable: dict[str, str]) -> list[Case]:
+    """The cases of the devices the child could use. A device it could not (CUDA that would not
+    start in the box) is vecdrill's environment problem: a note says so and the other devices'
+    verdicts stand; with no device left, it is vecdrill's error, never the learner's verdict."""
+    for device, why in sorted(unavailable.items()):
+        result.notes.append(environment_problem(device, why))
+    usable = [case for case in cases if case.device not in unavailable]
+    if cases and not usable:
+        raise VecdrillError(environment_problem(cases[0].device, unavailable[cases[0].device]))
+    return usable
+
+
+def environment_problem(device: str, why: str) -> str:
+    return (
+        f"{device} was not checked: {why} inside vecdrill's sandbox. This is a problem with "
+        "vecdrill's set-up on this machine, not with your solution; run `vecdrill doctor` to see "
+        "what is missing"
+    )
+
+
+def _judge_cases(
+    result: FileResult,
+    cases: list[Case],
+    pieces: dict[str, Piece],
+    header: wire.ResultHeader,
+    tensors: dict[str, Any],
+    tolerances: dict[str, Tolerance],
+) -> None:
+    """One result per device: a pass, or the first case whose answer differs from the loop's."""
+    records = {r["id"]: r for r in header.cases}
+    by_device: dict[str, list[Case]] = {}
+    for case in cases:
+        by_device.setdefault(case.device, []).append(case)
+    for device, device_cases in by_device.items():
+        outcome = DeviceResult(
+            device, Verdict.PASS, f"{device}: matches the loop on {len(device_cases)} cases"
+        )
+        for case in device_cases:
+            mismatch = compare_case(case, pieces[case.id], records[case.id], tensors, tolerances[device])
+            if mismatch:
+                outcome.verdict, outcome.mismatch = Verdict.WRONG, mismatch
+                outcome.message = describe(mismatch, device)
+                break
+        result.devices.append(outcome)
 
 
 def process_outcome(run: ChildRun, limit_seconds: float) -> Outcome | None:
@@ -90,9 +202,9 @@ def process_outcome(run: ChildRun, limit_seconds: float) -> Outcome | None:
     )
 
 
-def header_outcome(header: dict[str, Any]) -> Outcome | None:
+def header_outcome(header: wire.ResultHeader) -> Outcome | None:
     """A verdict from a frame whose status is not ok."""
-    status, message = header.get("status"), str(header.get("message", ""))
+    status, message = header.status, header.message
     if status == "ok":
         return None
     if status == "load_error":
@@ -103,72 +215,14 @@ def header_outcome(header: dict[str, Any]) -> Outcome | None:
         return Outcome(Verdict.LOOP, f"{message}; vecdrill cannot tell whether a loop is hiding")
     if status == "too_large":
         return Outcome(Verdict.OUTPUT_LIMIT, message)
+    if status == "memory":  # the worker's own sentence: GPU memory, the device and the size
+        return Outcome(Verdict.MEMORY, message)
     if any(marker in message for marker in MEMORY_MARKERS):
         return Outcome(
             Verdict.MEMORY,
             f"your solution ran out of memory ({message[:200]}); avoid huge intermediate tensors",
         )
     return Outcome(Verdict.ERROR, f"your solution raised {message}")
-
-
-def answer_of(record: dict[str, Any], tensors: dict[str, torch.Tensor], prefix: str) -> Answer:
-    items = record["items"]
-    return Answer(record["tuple"], items, [tensors.get(f"{prefix}/{i}") for i in range(len(items))])
-
-
-def judge_case(
-    case: Case,
-    expected: Piece,
-    got_record: dict[str, Any],
-    got_tensors: dict[str, torch.Tensor],
-    tol: Tolerance,
-) -> Mismatch | None:
-    """The first difference for one case: outputs, then inputs changed in place, then gradients."""
-    mismatch = compare_answers(
-        answer_of(expected.header["outputs"], expected.tensors, f"{case.id}/out"),
-        answer_of(got_record["outputs"], got_tensors, f"{case.id}/out"),
-        tol,
-    )
-    if mismatch is None:
-        mismatch = _mutated_input(case, expected, got_tensors)
-    if mismatch is None:
-        mismatch = _gradient_mismatch(case, expected, got_record, got_tensors, tol)
-    if mismatch is not None:
-        mismatch.size, mismatch.seed = case.size, case.seed
-    return mismatch
-
-
-def _mutated_input(case: Case, expected: Piece, got: dict[str, torch.Tensor]) -> Mismatch | None:
-    exact = Tolerance(rtol=0.0, atol=0.0)
-    for key, original in expected.tensors.items():
-        if key.startswith(f"{case.id}/in/"):
-            name = key.rsplit("/", 1)[1]
-            after = got.get(key)
-            if after is None or compare_tensors(original, after, exact, name) is not None:
-                return Mismatch("input-mutated", f"input {name}")
-    return None
-
-
-def _gradient_mismatch(
-    case: Case, expected: Piece, got_record: dict[str, Any], got: dict[str, torch.Tensor], tol: Tolerance
-) -> Mismatch | None:
-    loose = Tolerance(rtol=max(tol.rtol or 0.0, 1e-4), atol=max(tol.atol or 0.0, 1e-5))
-    for name in expected.header.get("grads", []):
-        want = expected.tensors[f"{case.id}/grad/{name}"]
-        have = got.get(f"{case.id}/grad/{name}")
-        if have is None and not bool(want.any()):
-            continue  # an all-zero gradient and no gradient at all mean the same here
-        if have is None:
-            return Mismatch(
-                "gradient",
-                f"gradient of {name}",
-                expected="a gradient",
-                got="none (the result is not connected to this input)",
-            )
-        mismatch = compare_tensors(want, have, loose, f"gradient of {name}", what="gradient")
-        if mismatch:
-            return mismatch
-    return None
 
 
 def loop_growth(solution: dict[str, list[int]], reference: dict[str, list[int]]) -> str | None:

@@ -13,7 +13,8 @@ Two independent layers:
   and paths relative to a ``dir_fd`` are judged as if relative to the working directory. Seccomp
   closes the writing half of the C gap: on these layers it refuses every file opened for writing.
 
-This module runs inside the child, so it imports only the standard library at module level.
+This module runs inside the child, so it imports only the standard library (and `wire`, which
+does too) at module level.
 """
 
 import contextlib
@@ -25,13 +26,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-REQUEST_FD_ENV = "VECDRILL_REQUEST_FD"
-RESULT_FD_ENV = "VECDRILL_RESULT_FD"
-READY_FD_ENV = "VECDRILL_READY_FD"  # set when the sandbox gives start-up its own clock
-HIDDEN_ENV = "VECDRILL_HIDDEN"  # a JSON list of paths the solution must not read
-BOX_ENV = "VECDRILL_BOX"
-LAYER_ENV = "VECDRILL_SANDBOX_LAYER"
-SECCOMP_ENV = "VECDRILL_SECCOMP"  # "1": the parent promised seccomp, so failing to load is an error
+from vecdrill import wire
 
 _CLONE_THREAD = 0x00010000
 
@@ -184,33 +179,19 @@ def install(box: Path, result_fd: int, *, plain_mode: bool) -> None:
     also refuses every change to a file, in the box too.
     """
     tempfile.gettempdir()  # it probes by creating and unlinking a file: do that before seccomp
-    if os.environ.get(SECCOMP_ENV) == "1":
+    if os.environ.get(wire.SECCOMP_ENV) == "1":
         _load_seccomp(plain_mode)  # first: pyseccomp needs ctypes, which the hook refuses
     if plain_mode:
-        hidden = json.loads(os.environ.get(HIDDEN_ENV, "[]"))
+        hidden = json.loads(os.environ.get(wire.HIDDEN_ENV, "[]"))
         sys.addaudithook(_AccidentGuard(box, result_fd, [str(path) for path in hidden]))
 
 
 def signal_ready() -> None:
     """Tell the sandbox that start-up is over: its wall clock for the solution starts now."""
     with contextlib.suppress(KeyError, ValueError, OSError):
-        fd = int(os.environ[READY_FD_ENV])
+        fd = int(os.environ[wire.READY_FD_ENV])
         os.write(fd, b"R")
         os.close(fd)
-
-
-def seccomp_available() -> bool:
-    """Whether pyseccomp and libseccomp load here (the parent asks; the child uses the same
-    interpreter, so the answer holds for it)."""
-    if not sys.platform.startswith("linux"):
-        return False
-    try:
-        import pyseccomp
-
-        pyseccomp.SyscallFilter(pyseccomp.ALLOW)
-    except (ImportError, OSError, AttributeError):
-        return False
-    return True
 
 
 def _load_seccomp(plain_mode: bool) -> None:

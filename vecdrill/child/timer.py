@@ -1,68 +1,35 @@
 """Time a function honestly: fresh inputs every call, device syncs, repeats until a budget.
 
-Other programs on a machine only ever add time to a call, and on a shared machine they come and
-go: on our 2-vCPU VM one CPU at a time runs memory-bound code 2x slower for a second or so, and
-over 5 checks the median call of a solution moved by up to 45% (benchmarks/README.md). So, in
-the spirit of `timeit` (the best of several repeats, each a mean), consecutive calls are grouped
-into blocks of 8 calls or 5 ms, a block counts the mean of its calls, and a side's figure is its
-quietest block, the one the rest of the machine disturbed least. A cost the code pays on some
-calls only, such as fresh memory every other call, stays in every block's mean, where the fastest
-single call would hide it. The median block is kept to show how much the load cost.
-
 Runs inside the child processes, where the thread count is pinned (one by default). Every call
 gets its own copy of the inputs (copied outside the timed region), so a solution that caches
 answers between calls gains nothing, and one that hands back memory it returned before (and kept
-alive) is caught.
+alive) is caught. The calls' times go out as `vecdrill.measure.samples.Samples`, blocks of calls
+whose quietest the parent reports.
+
+On CUDA a call returns once its kernels are queued, and a synchronize around each call would time
+the launch latency of one call at a time. There the calls run in blocks: the block's fresh inputs
+are copied first, then one CUDA event before and one after the block's calls time the kernels
+themselves, back to back as a real program queues them, and the block's mean is its sample. Every
+output of a block stays alive until the block ends, so a call that returns memory another call
+returned is seen by address.
 """
 
 from __future__ import annotations
 
-import statistics
 import weakref
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from time import perf_counter, process_time, thread_time  # bound before learner code runs
 from typing import Any
 
-# Part of the key of cached loop timings: a change here makes older timings stale.
-METHOD = (
-    "per call: min(wall, thread CPU) when one CPU thread works, else wall; blocks of 8 "
-    "calls or 5 ms, each its mean; quietest block, median block"
-)
-BLOCK_CALLS = 8
-BLOCK_SECONDS = 0.005
+from vecdrill.measure.samples import Samples
+
 # Process CPU time can advance in scheduler ticks (4 ms at 250 Hz) inside the sandbox.
 _CLOCK_TICK = 0.01
-
-
-@dataclass(frozen=True)
-class Samples:
-    seconds: list[float]  # seconds per call, one value per block of calls (see blocks_of)
-    repeats: int  # calls timed; `seconds` may be an evenly spaced subset of their sorted values
-
-    @classmethod
-    def of_calls(cls, calls: list[float]) -> Samples:
-        """The blocks of consecutive calls, timed in the order they ran."""
-        return cls(blocks_of(calls), len(calls))
-
-    @property
-    def median(self) -> float:
-        return statistics.median(self.seconds)
-
-    @property
-    def quietest(self) -> float:
-        """The least disturbed block: what a call costs when the rest of the machine leaves it
-        alone."""
-        return min(self.seconds)
-
-    def thinned(self, limit: int = 1001) -> Samples:
-        """At most `limit` order statistics, so tens of thousands of blocks stay small on the wire
-        and in the cache while keeping their median and the quietest."""
-        ordered = sorted(self.seconds)
-        if len(ordered) <= limit:
-            return Samples(ordered, self.repeats)
-        step = (len(ordered) - 1) / (limit - 1)
-        return Samples([ordered[round(i * step)] for i in range(limit)], self.repeats)
+BLOCK_SECONDS = 0.002  # a CUDA block's length: long against the event's resolution (~0.5 us)
+MAX_BLOCK_CALLS = 64
+BLOCK_INPUT_BYTES = 256 * 1024**2  # a block's fresh input copies, all held at once
 
 
 @dataclass(frozen=True)
@@ -91,7 +58,12 @@ def time_calls(
     pushed off the CPU counts what it would take uninterrupted, while tiny calls keep the finer
     wall clock. If other threads of the process worked meanwhile, that CPU time would miss
     their share, so the wall times are kept instead.
+
+    On CUDA the calls are timed in blocks with CUDA events (see the module docstring); a call
+    that takes longer than the budget (the loop, which syncs per element) is timed once.
     """
+    if device.startswith("cuda"):
+        return time_blocks(function, fresh_kwargs, _CudaEvents(), budget_seconds=budget_seconds)
     sync = _synchronizer(device)
     output = function(**fresh_kwargs())
     sync()
@@ -124,20 +96,90 @@ def time_calls(
     return Measured(Samples.of_calls(seconds), output, reused)
 
 
-def blocks_of(calls: list[float]) -> list[float]:
-    """Mean seconds per call of each block of consecutive calls: a block closes at BLOCK_CALLS
-    calls or BLOCK_SECONDS of them. A short block left at the end counts only if it is the only
-    one."""
+class _CudaEvents:
+    """The block clock on CUDA: events recorded on the current stream around the block."""
+
+    def __init__(self) -> None:
+        import torch
+
+        self._torch = torch
+        self._start = torch.cuda.Event(enable_timing=True)
+        self._end = torch.cuda.Event(enable_timing=True)
+
+    def sync(self) -> None:
+        self._torch.cuda.synchronize()
+
+    def start(self) -> None:
+        self._start.record()
+
+    def stop(self) -> float:
+        self._end.record()
+        self._end.synchronize()
+        return float(self._start.elapsed_time(self._end)) / 1000.0
+
+
+class WallClock:
+    """The block clock where the device is the CPU: what `time_blocks` uses off a GPU (tests)."""
+
+    def sync(self) -> None:
+        return None
+
+    def start(self) -> None:
+        self._started = perf_counter()
+
+    def stop(self) -> float:
+        return perf_counter() - self._started
+
+
+def time_blocks(
+    function: Callable[..., Any],
+    fresh_kwargs: Callable[[], dict[str, Any]],
+    clock: _CudaEvents | WallClock,
+    *,
+    budget_seconds: float,
+    min_blocks: int = 3,
+) -> Measured:
+    """Warm up once, size a block to about BLOCK_SECONDS (at most MAX_BLOCK_CALLS calls and
+    BLOCK_INPUT_BYTES of input copies), then time blocks until `min_blocks` are done and the
+    budget is used. A warm-up longer than the budget leaves room for one timed call only."""
+    clock.sync()
+    started = perf_counter()
+    output = function(**fresh_kwargs())
+    clock.sync()
+    first = perf_counter() - started
+    if first >= budget_seconds:
+        min_blocks, calls = 1, 1
+    else:
+        fit = max(1, BLOCK_INPUT_BYTES // max(1, _input_bytes(fresh_kwargs())))
+        calls = max(1, min(MAX_BLOCK_CALLS, fit, math.ceil(BLOCK_SECONDS / max(first, 1e-7))))
     blocks: list[float] = []
-    block: list[float] = []
-    for seconds in calls:
-        block.append(seconds)
-        if len(block) >= BLOCK_CALLS or sum(block) >= BLOCK_SECONDS:
-            blocks.append(sum(block) / len(block))
-            block = []
-    if block and not blocks:
-        blocks.append(sum(block) / len(block))
-    return blocks
+    reused = False
+    while len(blocks) < min_blocks or sum(blocks) * calls < budget_seconds:
+        inputs = [fresh_kwargs() for _ in range(calls)]
+        outputs = [output]  # the last block's final result stays alive: a cache would return it
+        clock.sync()
+        clock.start()
+        outputs += [function(**kwargs) for kwargs in inputs]
+        blocks.append(clock.stop() / calls)
+        reused = reused or _shared_memory(outputs)
+        output = outputs[-1]
+    return Measured(Samples(blocks, len(blocks) * calls), output, reused)
+
+
+def _input_bytes(kwargs: dict[str, Any]) -> int:
+    return sum(int(getattr(value, "nbytes", 0)) for value in kwargs.values())
+
+
+def _shared_memory(outputs: list[Any]) -> bool:
+    """True when two of these live results use the same memory: one call returned what another
+    had returned, kept alive by the solution."""
+    seen: set[int] = set()
+    for output in outputs:
+        addresses = {_address(owner) for owner in memory_owners(output)}
+        if addresses & seen:
+            return True
+        seen |= addresses
+    return False
 
 
 def memory_owners(output: Any) -> list[Any]:

@@ -1,16 +1,14 @@
 """The program that runs inside a child process: `python -I -m vecdrill.child.worker`.
 
-It reads one JSON request from fd VECDRILL_REQUEST_FD, builds the drill's inputs, runs a function
-over every case (the learner's solution in the sandbox, or the drill's loop in the trusted
-reference child), and writes one frame (see `protocol`) to fd VECDRILL_RESULT_FD. It never sees an
-expected answer and imports no rich or typer. It ends with `os._exit` so that atexit handlers and
-stray threads of the solution cannot hang it.
+It reads one `wire.WorkerRequest` from fd $VECDRILL_REQUEST_FD, builds the drill's inputs, runs a
+function over every case (the learner's solution in the sandbox, or the drill's loop in the
+trusted reference child), and writes one result frame (see `wire`) to fd $VECDRILL_RESULT_FD. It
+never sees an expected answer and imports no rich or typer. It ends with `os._exit` so that atexit
+handlers and stray threads of the solution cannot hang it.
 """
 
 from __future__ import annotations
 
-import base64
-import json
 import os
 import sys
 import traceback
@@ -19,15 +17,15 @@ from pathlib import Path
 from time import perf_counter
 from typing import Any
 
-from vecdrill import wire as protocol
-from vecdrill.child import counting
-from vecdrill.child import timer as bench
+from vecdrill import wire
+from vecdrill.child import counting, gpu, timer
 from vecdrill.child.inputs import make_inputs
-from vecdrill.content.drill import Drill, load_drill
+from vecdrill.content.drill import Drill, Size, load_drill
 from vecdrill.content.drill_code import load_function
+from vecdrill.supervisor.limits import Limits
 
 _exit = os._exit
-_write = os.write
+_OUTPUT_BYTES = Limits.result_bytes  # what the parent accepts; a bigger answer is refused here in words
 
 
 class Rejected(Exception):
@@ -39,77 +37,87 @@ class Rejected(Exception):
 
 
 def main() -> None:
-    request_fd = int(os.environ.get("VECDRILL_REQUEST_FD", "3"))
-    result_fd = int(os.environ.get("VECDRILL_RESULT_FD", "4"))
+    request_fd = int(os.environ.get(wire.REQUEST_FD_ENV, str(wire.REQUEST_FD)))
+    result_fd = int(os.environ.get(wire.RESULT_FD_ENV, str(wire.RESULT_FD)))
     with os.fdopen(request_fd, "rb") as stream:
-        request = json.loads(stream.read())
-    header: dict[str, Any]
+        request = wire.decode_request(stream.read())
     tensors: dict[str, Any] = {}
     try:
-        header = run(request, tensors)
+        header = run(request, result_fd, tensors)
     except Rejected as rejected:
-        header = {
-            "status": rejected.status,
-            "message": rejected.message,
-            "case": rejected.case,
-            "traceback": rejected.traceback,
-        }
+        header = wire.ResultHeader(rejected.status, rejected.message, rejected.case, rejected.traceback)
         tensors = {}
-    frame = protocol.encode(header, tensors)
+    frame = wire.encode_result(header, tensors)
     sys.stdout.flush()
     sys.stderr.flush()
-    protocol.write_all(result_fd, frame)
+    wire.write_all(result_fd, frame)
     _exit(0)
 
 
-def run(request: dict[str, Any], tensors: dict[str, Any]) -> dict[str, Any]:
+def run(request: wire.WorkerRequest, result_fd: int, tensors: dict[str, Any]) -> wire.ResultHeader:
     import torch
 
-    torch.set_num_threads(int(request.get("threads", 1)))
-    drill = load_drill(Path(request["drill_folder"]))
-    cases = {c["id"]: c for c in request["cases"]}
+    torch.set_num_threads(1)  # as the parent's environment says (OMP_NUM_THREADS), for honest timing
+    drill = load_drill(Path(request.drill_folder))
+    unavailable = _start_devices(request)  # before any input lands on a device, and before the guards
+    cases = [case for case in request.cases if case.device not in unavailable]
     inputs = {
-        cid: make_inputs(drill, c["size"], c["seed"], device=c["device"], noncontiguous=c["noncontiguous"])
-        for cid, c in cases.items()
+        case.id: make_inputs(
+            drill, case.size, case.seed, device=case.device, noncontiguous=case.noncontiguous
+        )
+        for case in cases
     }
     _warm_up(drill)
-    filename = request.get("filename", "solution.py")
+    filename = request.filename
     from vecdrill.child import guard
 
     guard.signal_ready()  # the sandbox starts the solution's wall clock now, after start-up
-    if request["mode"] == "solution":
-        source = base64.b64decode(request["source"])
-        guard.install(
-            Path.cwd(),
-            int(os.environ.get("VECDRILL_RESULT_FD", "4")),
-            plain_mode=request.get("plain_mode", True),
-        )
-        function = _load_learner(source, filename, drill.function)
+    if request.mode == "solution":
+        guard.install(Path.cwd(), result_fd, plain_mode=request.plain_mode)
+        function = _load_learner(request.source, filename, drill.function)
     else:
         function = load_function(drill.file("loop.py"), drill.function)
         filename = str(drill.file("loop.py"))
-    limit = int(request.get("max_result_bytes", 256 * 1024**2))
-    header: dict[str, Any] = {"status": "ok", "cases": [], "threads": torch.get_num_threads()}
-    for cid, case in cases.items():
-        header["cases"].append(
-            _run_case(
-                drill, function, filename, cid, case, inputs[cid], request.get("grad", False), tensors, limit
-            )
-        )
-    if request.get("probe"):
+    records = [
+        _run_case(drill, function, filename, case, inputs[case.id], request.grad, tensors)
+        for case in cases
+    ]
+    counts: dict[str, list[int]] = {}
+    loop_counts: dict[str, list[int]] = {}
+    device_counts: dict[str, dict[str, list[int]]] = {}
+    if request.probe:
         subject = (
             function
-            if request["mode"] == "solution"
+            if request.mode == "solution"
             else load_function(drill.file("solution.py"), drill.function)
         )
-        header["counts"] = _probe(drill, subject, filename, request["probe"])
-        if request["mode"] == "reference":  # the loop's own work, for the report (small size)
-            header["loop_counts"] = _probe(drill, function, filename, request["probe"][:1])
-    header["bench"] = [
-        _bench(drill, function, filename, spec, tensors, i)
-        for i, spec in enumerate(request.get("bench") or [])
-    ]
-    return header
+        counts = _probe(drill, subject, filename, request.probe)
+        if request.mode == "reference":  # the loop's own work, for the report (small size)
+            loop_counts = _probe(drill, function, filename, request.probe[:1])
+        for device in request.probe_devices:  # a solution may loop only where x.is_cuda
+            if device not in unavailable:
+                device_counts[device] = _probe(drill, subject, filename, request.probe, device)
+    benches = [spec for spec in request.bench if spec.device not in unavailable]
+    bench = [_bench(drill, function, filename, spec, tensors, i) for i, spec in enumerate(benches)]
+    return wire.ResultHeader(
+        "ok",
+        cases=records,
+        counts=counts,
+        loop_counts=loop_counts,
+        bench=bench,
+        threads=torch.get_num_threads(),
+        device_counts=device_counts,
+        unavailable=unavailable,
+    )
+
+
+def _start_devices(request: wire.WorkerRequest) -> dict[str, str]:
+    """Start CUDA when the request uses it; the devices that could not start, with why. Their
+    cases are skipped and the parent says so, so the other devices' verdicts still stand."""
+    used = {c.device for c in request.cases} | {b.device for b in request.bench} | {*request.probe_devices}
+    gpus = sorted(device for device in used if device.startswith("cuda"))
+    problem = gpu.start(request.gpu_memory_bytes) if gpus else None
+    return dict.fromkeys(gpus, problem) if problem else {}
 
 
 def _warm_up(drill: Drill) -> None:
@@ -135,38 +143,54 @@ def _load_learner(source: bytes, filename: str, name: str) -> Callable[..., Any]
     return function  # type: ignore[no-any-return]
 
 
-def _call(function: Callable[..., Any], kwargs: dict[str, Any], filename: str, case: str) -> Any:
+def _call(
+    function: Callable[..., Any], kwargs: dict[str, Any], filename: str, case: str, size: Size | None = None
+) -> Any:
     try:
         return function(**kwargs)
     except counting.CountersDisabled:
         raise
     except BaseException as exc:  # noqa: BLE001 - SystemExit and KeyboardInterrupt included
-        raise Rejected("error", _describe(exc), case, _learner_traceback(exc, filename)) from None
+        raise _rejected(exc, filename, case, size) from None
+
+
+def _rejected(exc: BaseException, filename: str, case: str, size: Size | None) -> Rejected:
+    """What the learner reads when their code raised: a GPU out-of-memory error names what it
+    asked for, on which device and at which size; anything else is an error."""
+    tb = _learner_traceback(exc, filename)
+    asked = gpu.out_of_memory(exc)
+    if asked is None:
+        return Rejected("error", _describe(exc), case, tb)
+    at = f" at size {', '.join(f'{k}={v}' for k, v in size.items())}" if size else ""
+    message = (
+        f"your solution ran out of GPU memory{at}: it asked for {asked}, beyond what one "
+        "check may use (`vecdrill doctor` shows the cap); avoid huge intermediate tensors"
+    )
+    return Rejected("memory", message, case, tb)
 
 
 def _run_case(
     drill: Drill,
     function: Callable[..., Any],
     filename: str,
-    cid: str,
-    case: dict[str, Any],
+    case: wire.CaseRequest,
     values: dict[str, Any],
     grad: bool,
     tensors: dict[str, Any],
-    limit: int,
 ) -> dict[str, Any]:
     import torch
 
+    cid = case.id
     kwargs = {k: _clone(v) for k, v in values.items()}
-    output = _call(function, kwargs, filename, cid)
-    record = {"id": cid, "outputs": _store_outputs(output, f"{cid}/out", tensors, limit)}
+    output = _call(function, kwargs, filename, cid, case.size)
+    record = {"id": cid, "outputs": _store_outputs(output, f"{cid}/out", tensors, _OUTPUT_BYTES)}
     for name, value in kwargs.items():
         if isinstance(value, torch.Tensor):
             tensors[f"{cid}/in/{name}"] = value.detach().cpu()
         elif type(value).__module__ == "numpy":
             tensors[f"{cid}/in/{name}"] = torch.from_numpy(value.copy())
     if grad and drill.library == "torch" and not _mutated(values, kwargs):
-        record["grads"] = _gradients(function, values, filename, cid, case["seed"], tensors)
+        record["grads"] = _gradients(function, values, filename, cid, case.seed, tensors)
     return record
 
 
@@ -231,13 +255,13 @@ def _gradients(
 
 
 def _probe(
-    drill: Drill, function: Callable[..., Any], filename: str, sizes: list[dict[str, int]]
+    drill: Drill, function: Callable[..., Any], filename: str, sizes: list[Size], device: str = "cpu"
 ) -> dict[str, list[int]]:
     counts: dict[str, list[int]] = {}
     # One uncounted call first: lazy imports and first-call set-up inside torch are not work.
-    _call(function, make_inputs(drill, sizes[0], 4241), filename, "probe")
+    _call(function, make_inputs(drill, sizes[0], 4241, device=device), filename, "probe", sizes[0])
     for size in sizes:
-        kwargs = make_inputs(drill, size, 4242)
+        kwargs = make_inputs(drill, size, 4242, device=device)
         try:
             measured = counting.count_work(function, kwargs, torch_ops=drill.library == "torch")
         except counting.CountersDisabled as exc:
@@ -247,7 +271,7 @@ def _probe(
         except Rejected:
             raise
         except BaseException as exc:  # noqa: BLE001
-            raise Rejected("error", _describe(exc), "probe", _learner_traceback(exc, filename)) from None
+            raise _rejected(exc, filename, "probe", size) from None
         for key, value in measured.items():
             counts.setdefault(key, []).append(value)
     return counts
@@ -257,41 +281,40 @@ def _bench(
     drill: Drill,
     function: Callable[..., Any],
     filename: str,
-    spec: dict[str, Any],
+    spec: wire.BenchRequest,
     tensors: dict[str, Any],
     index: int,
 ) -> dict[str, Any]:
     import torch
 
     started = perf_counter()
-    values = make_inputs(drill, spec["size"], spec["seed"], device=spec["device"])
-    guarded = _guarded(function, filename, "bench")
+    values = make_inputs(drill, spec.size, spec.seed, device=spec.device)
+    guarded = _guarded(function, filename, "bench", spec.size)
     with torch.no_grad():
-        measured = bench.time_calls(
+        measured = timer.time_calls(
             guarded,
             lambda: {k: _clone(v) for k, v in values.items()},
-            device=spec["device"],
-            budget_seconds=spec["budget"],
-            min_repeats=spec.get("min_repeats", 3),
-            cpu_clock=spec["device"] == "cpu" and torch.get_num_threads() == 1,
+            device=spec.device,
+            budget_seconds=spec.budget,
+            cpu_clock=spec.device == "cpu" and torch.get_num_threads() == 1,
         )
     samples = measured.samples.thinned()
     record: dict[str, Any] = {
-        "name": spec.get("name"),
-        "device": spec["device"],
-        "size": spec["size"],
+        "name": spec.name,
+        "device": spec.device,
+        "size": spec.size,
         "seconds": samples.seconds,
         "repeats": samples.repeats,
         "reused": measured.reused_output,
     }
-    if spec.get("keep_output"):
+    if spec.keep_output:
         record["outputs"] = _store_outputs(measured.output, f"bench{index}/out", tensors, 2**40)
     record["wall_seconds"] = perf_counter() - started
     return record
 
 
-def _guarded(function: Callable[..., Any], filename: str, case: str) -> Callable[..., Any]:
-    return lambda **kwargs: _call(function, kwargs, filename, case)
+def _guarded(function: Callable[..., Any], filename: str, case: str, size: Size) -> Callable[..., Any]:
+    return lambda **kwargs: _call(function, kwargs, filename, case, size)
 
 
 def _clone(value: Any) -> Any:

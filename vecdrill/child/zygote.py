@@ -6,33 +6,28 @@ instead of an interpreter start. Forking is only safe under three rules this mod
 * a process that has run a multi-threaded torch op deadlocks the parallel ops of its forked
   children, so the zygote pins torch to one thread first and then only imports, never computes;
 * forked children would share random state, so each grandchild draws new seeds;
-* each grandchild is a whole sandboxed run: own process group, own scratch folder, the run's
-  rlimits, a deadline, capped output, and the ordinary worker, which compiles the learner's bytes
-  itself (no bytecode cache) and installs the guards.
+* each grandchild is a whole sandboxed run, prepared and watched by the same `supervisor` code as a
+  cold child: its fds, own session, the run's rlimits with the start-up CPU allowance, both clocks,
+  capped output, and the ordinary worker, which compiles the learner's bytes itself (no bytecode
+  cache) and installs the guards.
 
-Messages on both control fds are a length-prefixed JSON header and a length-prefixed payload.
+The control messages (see `wire`) carry the facts of how each grandchild ended back to the parent,
+which judges them as it judges a cold run.
 """
 
 from __future__ import annotations
 
 import contextlib
 import io
-import json
 import os
 import random
-import resource
-import select
 import signal
-import struct
 import tempfile
 import time
 import warnings
 from pathlib import Path
-from typing import Any
 
-from vecdrill.child.guard import LAYER_ENV, READY_FD_ENV, REQUEST_FD_ENV, RESULT_FD_ENV
-from vecdrill.sandbox import launch
-from vecdrill.sandbox.isolation import Isolation
+from vecdrill import wire
 from vecdrill.supervisor import pipes, reaper, supervise
 from vecdrill.supervisor.limits import Limits, rlimits
 
@@ -47,53 +42,8 @@ PRELOADED = (
     "cProfile",
     "pstats",
     "pyseccomp",
-    "vecdrill.child.worker",
+    wire.WORKER_MODULE,
 )
-_LENGTH = struct.Struct(">Q")
-_READY_FD = 5  # after the standard streams and the worker's request (3) and result (4) fds
-
-
-def send(fd: int, header: dict[str, Any], payload: bytes = b"", deadline: float | None = None) -> None:
-    """Write one message; TimeoutError once `deadline` passes. Give a non-blocking `fd` with a
-    deadline, so that a reader that stopped reading cannot hang the writer."""
-    head = json.dumps(header).encode()
-    view = memoryview(_LENGTH.pack(len(head)) + head + _LENGTH.pack(len(payload)) + payload)
-    while view:
-        if select.select([], [fd], [], _wait(deadline))[1]:
-            with contextlib.suppress(BlockingIOError):
-                view = view[os.write(fd, view) :]
-
-
-def receive(fd: int, deadline: float | None = None) -> tuple[dict[str, Any], bytes]:
-    """One message; EOFError when the other side closed, TimeoutError once `deadline` passes."""
-    head = _read_exactly(fd, _LENGTH.unpack(_read_exactly(fd, _LENGTH.size, deadline))[0], deadline)
-    payload = _read_exactly(fd, _LENGTH.unpack(_read_exactly(fd, _LENGTH.size, deadline))[0], deadline)
-    header = json.loads(head)
-    if not isinstance(header, dict):
-        raise EOFError("a control message header is not a JSON object")
-    return header, payload
-
-
-def _read_exactly(fd: int, count: int, deadline: float | None) -> bytes:
-    data = bytearray()
-    while len(data) < count:
-        if not select.select([fd], [], [], _wait(deadline))[0]:
-            continue
-        chunk = os.read(fd, min(count - len(data), 1 << 20))
-        if not chunk:
-            raise EOFError("the other side of the control channel closed it")
-        data += chunk
-    return bytes(data)
-
-
-def _wait(deadline: float | None) -> float | None:
-    """Seconds select() may wait: None for ever; TimeoutError once the deadline has passed."""
-    if deadline is None:
-        return None
-    left = deadline - time.monotonic()
-    if left <= 0:
-        raise TimeoutError("the other side of the control channel did not answer in time")
-    return left
 
 
 def main() -> None:
@@ -104,113 +54,55 @@ def main() -> None:
         __import__(name)
     torch.save({}, io.BytesIO())  # its first call sets up the serializer: no tensor, no op
     warnings.filterwarnings("ignore", message=".*fork.*", category=DeprecationWarning)
-    requests, answers = int(os.environ[REQUEST_FD_ENV]), int(os.environ[RESULT_FD_ENV])
-    send(answers, {"ready": os.getpid()})
+    requests, answers = int(os.environ[wire.REQUEST_FD_ENV]), int(os.environ[wire.RESULT_FD_ENV])
+    wire.send(answers, wire.encode_message(wire.Ready(os.getpid())))
     while True:
         try:
-            header, request = receive(requests)
+            header, request = wire.receive(requests)
         except EOFError:
             os._exit(0)  # the parent is done with us
-        answer, result = serve(request, Limits(**header["limits"]))
-        send(answers, answer, result or b"")
+        ended, result = serve(request, wire.decode_message(header, Limits))
+        wire.send(answers, wire.encode_message(ended), result or b"")
 
 
-def serve(request: bytes, limits: Limits) -> tuple[dict[str, Any], bytes | None]:
-    """Run one check in a forked grandchild. The answer holds a `ChildRun`'s fields, except that
-    `stray_kill` (a SIGKILL nobody here sent) stands for `memory_suspected`, which the parent
-    decides with its cgroup's evidence."""
+def serve(request: bytes, limits: Limits) -> tuple[supervise.ChildEnd, bytes | None]:
+    """Run one check in a forked grandchild, watched as a cold child is."""
     scratch = Path(tempfile.mkdtemp(prefix="check-", dir=Path.cwd()))
-    request_read, request_write = os.pipe()
-    result_read, result_write = os.pipe()
-    stdout_read, stdout_write = os.pipe()
-    stderr_read, stderr_write = os.pipe()
-    ready_read, ready_write = os.pipe()
-    kernel_limits = rlimits(limits)
-    start = time.monotonic()
+    run_pipes = pipes.RunPipes.open(with_ready=limits.startup_seconds > 0)
+    marker = wire.run_marker(os.environ)
+    started = time.monotonic()
     pid = os.fork()
     if pid == 0:
-        _become_worker(
-            scratch, (request_read, result_write, stdout_write, stderr_write, ready_write), kernel_limits
-        )
-    for fd in (request_read, result_write, stdout_write, stderr_write, ready_write):
-        os.close(fd)
-    streams = pipes.Streams(request, request_write, stdout_read, stderr_read, result_read, limits, ready_read)
+        _become_worker(scratch, run_pipes, limits)
+    run_pipes.close_child_ends()
+    streams = pipes.Streams(request, run_pipes, limits)
     try:
-        stop = _pump_both_clocks(pid, streams, limits, start)
-        ended = time.monotonic()
+        return supervise.supervise(
+            pid, streams, limits, marker, started, lambda: _kill_all_but_self(pid, marker)
+        )
     finally:
-        _kill_all_but_self(pid)
-        _, status, usage = os.wait4(pid, 0)
         _reap_orphans()
-        streams.drain(pipes.DRAIN_GRACE_SECONDS)
-        reaper.remove_box(scratch)
-    returncode, signal_number = supervise.exit_status(status, Isolation.PLAIN)  # no bwrap between
-    cpu_seconds = usage.ru_utime + usage.ru_stime
-    timed_out = stop is pipes.Stop.DEADLINE
-    killed_by_us = timed_out or streams.output_over or streams.result_over
-    cpu_limited = signal_number == signal.SIGXCPU or (
-        signal_number == signal.SIGKILL and not killed_by_us and cpu_seconds >= limits.cpu_soft_seconds - 0.05
-    )
-    ready_at = streams.ready_at if limits.startup_seconds > 0 else start
-    answer = {
-        "returncode": returncode,
-        "signal": signal_number,
-        "timed_out": timed_out,
-        "cpu_limited": cpu_limited,
-        "output_limited": streams.output_over,
-        "result_too_large": streams.result_over,
-        "stray_kill": signal_number == signal.SIGKILL and not killed_by_us and not cpu_limited,
-        "stdout": streams.stdout.text(),
-        "stderr": streams.stderr.text(),
-        "wall_seconds": ended - ready_at if ready_at is not None else 0.0,
-        "cpu_seconds": cpu_seconds,
-        "startup_timed_out": timed_out and ready_at is None,
-        "startup_seconds": (ready_at if ready_at is not None else ended) - start,
-    }
-    return answer, streams.result()
+        with contextlib.suppress(OSError):  # a box we cannot empty fails the next mkdtemp: a new zygote
+            for left in Path.cwd().iterdir():  # the scratch, and whatever else this check left in the box
+                if left.is_dir() and not left.is_symlink():
+                    reaper.remove_box(left)
+                else:
+                    left.unlink()
 
 
-def _pump_both_clocks(pid: int, streams: pipes.Streams, limits: Limits, start: float) -> pipes.Stop:
-    """As a cold run is timed: start-up until the worker's ready signal, then the wall limit."""
-    if limits.startup_seconds <= 0:  # no start-up phase: the wall clock runs from the fork
-        return pipes.pump(pid, streams, start + limits.wall_seconds)
-    stop = pipes.pump(pid, streams, start + limits.startup_seconds, until_ready=True)
-    if stop is not pipes.Stop.READY or streams.ready_at is None:
-        return stop
-    return pipes.pump(pid, streams, streams.ready_at + limits.wall_seconds)
-
-
-def _become_worker(
-    scratch: Path, fds: tuple[int, int, int, int, int], kernel_limits: list[tuple[int, int, int]]
-) -> None:
-    """In the grandchild: take the run's fds, folder, limits and fresh randomness, then work."""
+def _become_worker(scratch: Path, run_pipes: pipes.RunPipes, limits: Limits) -> None:
+    """In the grandchild: what Popen and `supervise.child_setup` give a cold child (own session,
+    the run's fds and nothing else, its limits), then its own folder and fresh randomness, then
+    the worker."""
     try:
-        os.setpgid(0, 0)  # its own group, so one killpg ends it and any thread it made
-        request_read, result_write, stdout_write, stderr_write, ready_write = fds
-        devnull = os.open(os.devnull, os.O_RDONLY)
-        for source, target in (
-            (devnull, 0),
-            (stdout_write, 1),
-            (stderr_write, 2),
-            (request_read, 3),
-            (result_write, 4),
-            (ready_write, _READY_FD),
-        ):
-            os.dup2(source, target)  # replaces the zygote's control fds 3 and 4
-        os.closerange(_READY_FD + 1, resource.getrlimit(resource.RLIMIT_NOFILE)[0])
+        os.setsid()  # as a cold child's start_new_session: one killpg ends it and what it starts
+        stdin = os.open(os.devnull, os.O_RDONLY)
+        supervise.child_setup({0: stdin, **run_pipes.child_ends}, rlimits(limits), exec_follows=False)()
         os.chdir(scratch)
-        os.environ.update(
-            {
-                "HOME": str(scratch),
-                "TMPDIR": str(scratch),
-                REQUEST_FD_ENV: "3",
-                RESULT_FD_ENV: "4",
-                READY_FD_ENV: str(_READY_FD),
-            }
-        )
+        os.environ.update({"HOME": str(scratch), "TMPDIR": str(scratch)})
+        if run_pipes.ready is not None:
+            os.environ[wire.READY_FD_ENV] = str(wire.READY_FD)
         tempfile.tempdir = None  # recomputed from TMPDIR, inside this run's folder
-        for which, soft, hard in kernel_limits:
-            resource.setrlimit(which, (soft, hard))
         _reseed()
         from vecdrill.child import worker
 
@@ -230,17 +122,13 @@ def _reseed() -> None:
     torch.seed()
 
 
-def _kill_all_but_self(pid: int) -> None:
-    """End the grandchild's group and anything it left behind, sparing only the zygote."""
-    for kill in (os.killpg, os.kill):  # the group may not exist yet if it died at once
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            kill(pid, signal.SIGKILL)
-    in_own_pid_namespace = os.getpid() == 1 and os.environ.get(LAYER_ENV) != "plain"
-    if in_own_pid_namespace:
+def _kill_all_but_self(pid: int, marker: bytes) -> None:
+    """End the grandchild's session and anything it left behind, sparing only the zygote."""
+    if os.getpid() == 1:  # a namespace's init (bwrap, unshare): every process but itself
         with contextlib.suppress(ProcessLookupError):
-            os.kill(-1, signal.SIGKILL)  # from a namespace's init: every process but itself
+            os.kill(-1, signal.SIGKILL)
     else:
-        reaper.kill_tree(pid, launch.run_marker(os.environ), None)
+        reaper.kill_tree(pid, marker)
 
 
 def _reap_orphans() -> None:

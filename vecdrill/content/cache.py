@@ -3,9 +3,9 @@
 Reading a drill means parsing its TOML and the Python of three files (about 2 ms each, 80 ms for
 the catalogue), on the path of every command. The cache keeps each valid drill as JSON beside a
 stamp of its files (inode, size, modification time); a changed file, another vecdrill (its
-version or its `drills.py` reader) or an unreadable cache means the drill is read again. Broken
-drills are never cached, so their problem is reported afresh every time. The cache is one JSON
-document in the cache folder, replaced atomically; losing it costs only time.
+version or its reader, `content/drill.py`) or an unreadable cache means the drill is read again.
+Broken drills are never cached, so their problem is reported afresh every time. The cache is one
+JSON document in the cache folder, replaced atomically; losing it costs only time.
 """
 
 from __future__ import annotations
@@ -13,14 +13,13 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import tempfile
 import time
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from vecdrill import __version__, paths
-from vecdrill.content import drill as drills
+from vecdrill import __version__, files, paths
+from vecdrill.content import drill
 from vecdrill.content.drill import DRILL_FILES, MANIFEST, Drill, InputSpec, ZhText, load_drill
 
 CACHE_VERSION = 1
@@ -43,11 +42,11 @@ class DrillCache:
         if stamp is not None and entry is not None and entry.get("stamp") == stamp:
             with contextlib.suppress(KeyError, TypeError, ValueError):
                 return _decode(folder, entry["drill"])
-        drill = load_drill(folder)
+        found = load_drill(folder)
         if stamp is not None and not _racy(stamp):
-            self._entries[str(folder)] = {"stamp": stamp, "drill": _encode(drill)}
+            self._entries[str(folder)] = {"stamp": stamp, "drill": _encode(found)}
             self._changed = True
-        return drill
+        return found
 
     def save(self) -> None:
         if not self._changed:
@@ -55,10 +54,7 @@ class DrillCache:
         document = {"version": CACHE_VERSION, "reader": _reader(), "drills": self._entries}
         with contextlib.suppress(OSError):
             self.file.parent.mkdir(parents=True, exist_ok=True)
-            fd, temp = tempfile.mkstemp(dir=self.file.parent, prefix=".drills-")
-            with os.fdopen(fd, "w", encoding="utf-8") as stream:
-                json.dump(document, stream)
-            os.replace(temp, self.file)
+            files.write_atomic(self.file, json.dumps(document))
         self._changed = False
 
     def _read(self) -> dict[str, Any]:
@@ -79,7 +75,7 @@ class DrillCache:
 
 def _reader() -> list[Any]:
     """Which code validated the cached drills: a changed reader re-validates every drill."""
-    info = os.stat(drills.__file__)
+    info = os.stat(drill.__file__)
     return [__version__, info.st_size, info.st_mtime_ns]
 
 
@@ -101,8 +97,8 @@ def _racy(stamp: list[list[int]]) -> bool:
     return max(mtime for _, _, mtime in stamp) > time.time_ns() - RACY_NS
 
 
-def _encode(drill: Drill) -> dict[str, Any]:
-    data = asdict(drill)
+def _encode(found: Drill) -> dict[str, Any]:
+    data = asdict(found)
     data.pop("folder")
     return data
 

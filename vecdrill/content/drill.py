@@ -45,10 +45,6 @@ class InputSpec:
     value: float | None = None
     device: str = "same"
 
-    @property
-    def is_tensor(self) -> bool:
-        return self.kind not in ("dim", "const")
-
 
 @dataclass(frozen=True)
 class ZhText:
@@ -74,6 +70,8 @@ class Drill:
     zh: ZhText
     rtol: float | None = None
     atol: float | None = None
+    cuda_rtol: float | None = None  # on CUDA instead of rtol / atol (atomic adds reorder sums)
+    cuda_atol: float | None = None
     grad: bool = False
     noncontiguous: bool = False
     banned: tuple[str, ...] = ()
@@ -102,6 +100,8 @@ _TOP_KEYS: dict[str, tuple[type, ...]] = {
     "probe": (list,),
     "rtol": (float, int),
     "atol": (float, int),
+    "cuda_rtol": (float, int),
+    "cuda_atol": (float, int),
     "grad": (bool,),
     "noncontiguous": (bool,),
     "banned": (list,),
@@ -183,6 +183,8 @@ def load_drill(folder: Path) -> Drill:
         zh=_zh(where, data["zh"]),
         rtol=_opt_float(data.get("rtol")),
         atol=_opt_float(data.get("atol")),
+        cuda_rtol=_opt_float(data.get("cuda_rtol")),
+        cuda_atol=_opt_float(data.get("cuda_atol")),
         grad=data.get("grad", False),
         noncontiguous=data.get("noncontiguous", False),
         banned=_strings(where, "banned", data.get("banned", [])),

@@ -1,6 +1,6 @@
 """The static gate: find loops, disguised loops and unsafe code before a solution runs.
 
-The gate reads the exact bytes the checker will execute and parses them the way Python
+The gate reads the exact bytes the check will execute and parses them the way Python
 does, honouring a PEP 263 coding cookie (a UTF-7 file can hide a statement inside what
 looks like a comment). It walks the tree without recursion, so no input can crash it:
 every problem, including an unparsable or pathologically deep file, becomes a Finding.
@@ -46,14 +46,14 @@ Choices worth knowing:
   a solution never needs private API and it is the usual way out of a sandbox.
 * Recursion is any cycle among the file's functions, lambdas stored under a name
   included; a function also reaches the lambdas it defines.
-* What static analysis cannot see is left to the checker's runtime probe: iteration by
+* What static analysis cannot see is left to the runtime probe (child/counting.py): iteration by
   unpacking (`[*x]`), a library function consuming a Python iterable, recursion through
   functions passed as values, or a banned op reached through an internal module path.
 
-Layout: this module parses and holds the public API; gate_rules.py has the rule tables,
-gate_scopes.py and gate_names.py resolve what names mean, gate_visitor.py walks the tree
-and hands names to gate_references.py and gate_builtins.py, gate_recursion.py finds
-cycles, and gate_messages.py words the findings.
+Layout: this module parses and holds the public API; rules.py has the rule tables,
+scopes.py and names.py resolve what names mean, visitor.py walks the tree and hands
+names to references.py and builtin_names.py, recursion.py finds cycles, and messages.py
+words the findings.
 """
 
 from __future__ import annotations

@@ -1,26 +1,42 @@
-"""Use cases that combine the core modules: check many files and remember the passes."""
+"""Check learner files and record each check as an attempt in progress: many files at once for
+`vecdrill check`, one save in two steps for `vecdrill try`."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 
+from vecdrill.check import batch
 from vecdrill.check.pipeline import CheckOptions, Runner, check_file
 from vecdrill.content.catalogue import Catalogue
+from vecdrill.content.drill import Drill
 from vecdrill.errors import UsageError
 from vecdrill.learner import progress
 from vecdrill.report.model import FileResult
+
+SAVE_BENCH_BUDGET = 0.05  # seconds of timed calls per save (at most twice that in wall time)
+QUICK = CheckOptions(bench=False)  # a save's first step: correctness and loop detection
+TIMED = CheckOptions(bench_budget=SAVE_BENCH_BUDGET)  # its second step; the loop's times are cached
 
 
 def check_many(
     files: list[Path], catalogue: Catalogue, options: CheckOptions, *, jobs: int = 1
 ) -> list[FileResult]:
-    """Check every file (in parallel with jobs > 1); results keep the order of `files`."""
+    """Check every file (in parallel with jobs > 1); results keep the order of `files`. A batch
+    with more files than jobs is served by warm workers (one per job), a smaller one cold."""
     missing = [f for f in files if not f.exists() and not f.is_symlink()]
     if missing:
         raise UsageError(f"{str(missing[0])!r} does not exist; check the path")
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
-        results = list(pool.map(lambda f: check_and_record(f, catalogue, options), files))
+    with contextlib.ExitStack() as stack:
+        runner: Runner | None = None
+        if len(files) > jobs:
+            drills = batch.drills_of(files, catalogue, options.drill_id)
+            runner = stack.enter_context(batch.warm_pool(drills, options.isolation, jobs)).run
+        with ThreadPoolExecutor(max_workers=jobs) as pool:
+            results = list(pool.map(lambda f: check_and_record(f, catalogue, options, runner), files))
     return results
 
 
@@ -28,14 +44,38 @@ def check_and_record(
     path: Path, catalogue: Catalogue, options: CheckOptions, runner: Runner | None = None
 ) -> FileResult:
     result = check_file(path, catalogue, options, runner) if runner else check_file(path, catalogue, options)
+    return record(result, path.resolve())
+
+
+def record(result: FileResult, file: Path | None) -> FileResult:
+    """Count a check as an attempt in progress; `file` is where the solution lives, if in a file."""
     if result.drill is not None:
         speedups = [d.timing.speedup for d in result.devices if d.timing and d.device == "cpu"]
         state = progress.record_attempt(
             result.drill,
             passed=result.verdict.passed,
             speedup=speedups[0] if speedups else None,
-            file=path.resolve(),
+            file=file,
         )
         if state.notice:
             result.notes.append(state.notice)
     return result
+
+
+def check_save(
+    path: Path,
+    drill: Drill,
+    catalogue: Catalogue,
+    runner: Runner,
+    *,
+    on_correct: Callable[[FileResult], None],
+) -> FileResult:
+    """Correctness first, which answers fastest; a correct solution is then checked again with
+    timing for the speedup. Both count in progress as one attempt."""
+    quick = check_file(path, catalogue, replace(QUICK, drill_id=drill.id), runner)
+    if not quick.verdict.passed:
+        state = progress.record_attempt(drill.id, passed=False, file=path)
+        quick.notes.extend([state.notice] if state.notice else [])
+        return quick
+    on_correct(quick)
+    return check_and_record(path, catalogue, replace(TIMED, drill_id=drill.id), runner)

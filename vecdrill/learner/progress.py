@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
-from vecdrill import paths
+from vecdrill import files, paths
 
 if sys.platform == "win32":
     import msvcrt
@@ -125,7 +125,8 @@ def _editing(path: Path | None) -> Iterator[Progress]:
     with _locked(target):
         progress = _read_or_set_aside(target)
         yield progress
-        _write_atomically(target, _serialize(progress.drills))
+        # The lock makes one fixed temporary name safe, and a kill then leaves no litter.
+        files.write_atomic(target, _serialize(progress.drills), temp=target.with_name(target.name + ".tmp"))
 
 
 def _read_or_set_aside(path: Path) -> Progress:
@@ -190,17 +191,6 @@ def _serialize(drills: dict[str, DrillProgress]) -> bytes:
     return (json.dumps(document, indent=2) + "\n").encode("utf-8")
 
 
-def _write_atomically(path: Path, data: bytes) -> None:
-    """Write beside the target, fsync, then rename over it: readers see old or new, never half."""
-    temp = path.with_name(path.name + ".tmp")  # the lock makes one fixed name safe; no litter
-    with open(temp, "wb") as handle:
-        handle.write(data)
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(temp, path)
-    _fsync_dir(path.parent)
-
-
 def _set_aside(path: Path, problem: _Unusable) -> Path:
     """Rename the unusable file to a name no earlier set-aside file already uses."""
     tag = "corrupt" if problem.future_version is None else f"v{problem.future_version}"
@@ -209,18 +199,8 @@ def _set_aside(path: Path, problem: _Unusable) -> Path:
     while aside.exists():
         aside, counter = path.with_name(f"{base}-{counter}"), counter + 1
     os.replace(path, aside)
-    _fsync_dir(path.parent)
+    files.fsync_folder(path.parent)
     return aside
-
-
-def _fsync_dir(directory: Path) -> None:
-    """Make a rename durable; skipped where directories cannot be opened (Windows)."""
-    with contextlib.suppress(OSError):
-        fd = os.open(directory, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
 
 
 @contextlib.contextmanager

@@ -1,200 +1,183 @@
-"""`vecdrill try`: make the learner's file, then re-check it on every save until Ctrl-C.
+"""Wait for the learner's next save, with watchfiles.
 
-Saves are found by polling: a stat costs microseconds, works on every filesystem and sees an
-editor's atomic rename as well as an in-place write. A change counts once the file's content
-differs from what was last checked and has stopped changing for one more poll, so a save written
-in pieces is checked once, whole. Timestamps can be coarser than two quick saves, so while the
-file is freshly modified its content is hashed on every poll as well.
+The file's folder is watched, not the file: an editor's atomic save (write a temporary file, then
+rename it over the original) replaces the inode that a watch on the file would follow. Events only
+say when to look; the content decides. A save counts once the file's content differs from what was
+last checked and has not changed for SETTLE_MS, so a save written in pieces is checked once, whole.
 
-Each save is checked in two steps on the warm worker: correctness and loop detection first, which
-answer fastest, then, only for a correct solution, the same check with timing for the speedup.
+The native watcher (inotify on Linux) reports a change within a few milliseconds. Where it cannot
+start (no inotify, or its limits reached), or with VECDRILL_WATCH=poll (a network filesystem that
+another machine writes to: inotify sees only this machine's writes), the folder is polled instead.
+watchfiles' poller compares whole seconds of modification time, which can hide two quick saves, so
+while polling the file is also hashed on every tick while it is freshly modified or its stat changed.
 """
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import os
-import threading
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Generator
 from pathlib import Path
-from typing import Protocol
+from types import TracebackType
 
-from vecdrill.check.pipeline import CheckOptions, Runner, check_file
+import watchfiles
+
 from vecdrill.check.submission import read_source
-from vecdrill.content.catalogue import Catalogue
-from vecdrill.content.drill import Drill
-from vecdrill.errors import UsageError, VecdrillError
-from vecdrill.learner import checks as service
-from vecdrill.learner import hints, progress, workspace
-from vecdrill.report.model import FileResult
-from vecdrill.sandbox import launch, warm
+from vecdrill.errors import UsageError
 
-POLL_SECONDS = 0.02
-RECENT_SECONDS = 2.0  # hash on every poll while the file's mtime is this fresh
+STEP_MS = 5  # how often watchfiles looks at the events its thread has collected (its default: 50)
+SETTLE_MS = 20  # a save counts once its content has not changed for this long; also one tick
+DEBOUNCE_MS = 50  # the longest a burst of events is grouped before it is reported (default: 1600)
+POLL_MS = 20  # the folder's poll interval when polling (its default: 300)
+RECENT_SECONDS = 2.0  # while polling, a file modified this recently is hashed on every tick
 MISSING_SECONDS = 1.0  # an editor's rename leaves the path empty only for a moment
-BENCH_BUDGET = 0.05  # seconds of timed calls (at most twice that in wall time); the loop is cached
-QUICK = CheckOptions(bench=False)
-TIMED = CheckOptions(bench_budget=BENCH_BUDGET)
+MODES = ("native", "poll")
 
 
-class Screen(Protocol):
-    """What the watch loop tells the learner (`tui.WatchScreen` draws it)."""
-
-    interactive: bool
-
-    def intro(self, created: bool) -> None: ...
-    def editing(self, command: list[str]) -> None: ...
-    def note(self, message: str) -> None: ...
-    def preparing(self) -> None: ...
-    def checking(self) -> None: ...
-    def waiting(self) -> None: ...
-    def correct(self, result: FileResult) -> None: ...
-    def verdict(self, result: FileResult, standing: hints.Overview) -> None: ...
-    def summary(self, session: Session) -> None: ...
+def requested_mode() -> str:
+    """VECDRILL_WATCH: `native` (the default; polls if the native watcher cannot start) or `poll`."""
+    mode = os.environ.get("VECDRILL_WATCH") or "native"
+    if mode not in MODES:
+        raise UsageError(f"VECDRILL_WATCH={mode!r} is not one of {', '.join(MODES)}")
+    return mode
 
 
-@dataclass
-class Session:
-    """What one `vecdrill try` did, for the line printed at Ctrl-C."""
+class FileWatcher:
+    """The saves of one file. Open it (`with`) before the first look at the file, so that a save
+    made in between is not missed; events that arrive while a check runs wait for the next call."""
 
-    drill: Drill
-    path: Path
-    checks: int = 0
-    solved: bool = False
-    best_speedup: float | None = None
+    def __init__(self, path: Path, on_note: Callable[[str], None]) -> None:
+        self.path = path.absolute()
+        self.polling = requested_mode() == "poll"
+        self._say = on_note
+        self._events: Generator[set[tuple[watchfiles.Change, str]], None, None] | None = None
+        self._opened: tuple[int, int] | None = None  # the folder being watched
+        self._stat: tuple[int, ...] | None = None
+        self._missing_since: float | None = None
 
+    def __enter__(self) -> FileWatcher:
+        self._open()
+        return self
 
-def try_drill(
-    catalogue: Catalogue, drill: Drill, path: Path, screen: Screen, *, open_editor: bool, keep_watching: bool
-) -> None:
-    """Create the file from the starter (never over an existing one), edit it, then watch it."""
-    created = workspace.create(drill, path)
-    screen.intro(created)
-    if not keep_watching:
-        return
-    try:
-        launch.detect_isolation()  # a bad VECDRILL_ISOLATION is said now, not mid-session
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
-    session = Session(drill, path)
-    with warm.WarmWorker() as worker, contextlib.suppress(KeyboardInterrupt):
-        editor = workspace.editor_command() if open_editor and screen.interactive else None
-        if editor is not None:
-            screen.editing(editor)
-            _edit_while_preparing(editor, catalogue, session, screen, worker)
-        _watch(catalogue, session, screen, worker)
-    if worker.problem:
-        screen.note(worker.problem)
-    screen.summary(session)
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        self._close()
 
+    def next_save(self, checked: bytes | None) -> bytes:
+        """Wait until the file's content differs from `checked` and has settled; return its digest."""
+        candidate, since = self._look(checked), time.monotonic()
+        while True:
+            touched = self._tick()
+            now = time.monotonic()
+            settled = candidate is not None and not touched and now - since >= SETTLE_MS / 1000
+            if touched or settled or self._polled_change():
+                digest = self._look(checked)
+                if settled and digest is not None and digest == candidate:
+                    return digest
+                if touched or digest != candidate:
+                    candidate, since = digest, now
+            self._notice_absence(now)
 
-def _edit_while_preparing(
-    editor: list[str], catalogue: Catalogue, session: Session, screen: Screen, worker: warm.WarmWorker
-) -> None:
-    """The editor owns the terminal until it exits; meanwhile this thread quietly gets the
-    checker ready, so that the first verdict after the editor comes at full speed."""
-    said: list[str | None] = []
-    editing = threading.Thread(
-        target=lambda: said.append(workspace.open_in_editor(editor, session.path)), daemon=True
-    )
-    editing.start()
-    with contextlib.suppress(VecdrillError):  # the first check meets it again, and says it
-        _fill_caches(catalogue, session.drill, session.path, worker)
-    editing.join()
-    if said and said[0]:
-        screen.note(said[0])
+    def _look(self, checked: bytes | None) -> bytes | None:
+        """The file's digest if it differs from `checked`, else None."""
+        digest = content_digest(self.path)
+        if digest is None:
+            self._missing_since = self._missing_since or time.monotonic()
+        else:
+            self._missing_since = None
+        return None if digest == checked else digest
 
+    def _notice_absence(self, now: float) -> None:
+        if self._missing_since is not None and now - self._missing_since > MISSING_SECONDS:
+            self._say(f"{self.path} is gone; vecdrill waits for it to come back (Ctrl-C to stop)")
+            self._missing_since = float("inf")  # say it once per absence
 
-def _fill_caches(catalogue: Catalogue, drill: Drill, path: Path, worker: warm.WarmWorker) -> None:
-    """Check the file once without showing or recording anything: this starts the zygote and
-    computes the loop's answers and timing, the slow parts of a first check."""
-    check_file(path, catalogue, replace(TIMED, drill_id=drill.id), worker.run)
+    def _tick(self) -> bool:
+        """Wait one tick: True if the file or its folder changed, False after SETTLE_MS without a
+        change to the file (or sooner, after a change to another file in the folder)."""
+        if self._events is None:
+            if self._open():
+                return True  # what happened while nothing watched went unseen: look
+            time.sleep(SETTLE_MS / 1000)  # the folder is gone; look for it again next tick
+            return False
+        try:
+            changes = next(self._events)
+        except (OSError, RuntimeError) as problem:  # RuntimeError: watchfiles' internal errors
+            self._fall_back(problem)
+            return True
+        if any(kind is watchfiles.Change.deleted for kind, _ in changes) and self._folder() != self._opened:
+            self._close()  # the folder went or moved: its watch is dead; a new one starts next tick
+            return True
+        # by name: some platforms report the folder's real path (macOS: /private/tmp for /tmp)
+        return any(os.path.basename(path) == self.path.name for _, path in changes)
 
-
-def _watch(catalogue: Catalogue, session: Session, screen: Screen, worker: warm.WarmWorker) -> None:
-    drill, path = session.drill, session.path
-    checked: bytes | None = None
-    while True:
-        checked = next_save(
-            path,
-            checked,
-            lambda: screen.note(f"{path} is gone; vecdrill waits for it to come back (Ctrl-C to stop)"),
+    def _open(self) -> bool:
+        """Start watching the folder; False if it does not exist."""
+        opened = self._folder()
+        if opened is None:
+            return False
+        events = watchfiles.watch(
+            self.path.parent,
+            watch_filter=None,
+            debounce=DEBOUNCE_MS,
+            step=STEP_MS,
+            rust_timeout=SETTLE_MS,
+            yield_on_timeout=True,
+            force_polling=self.polling,
+            poll_delay_ms=POLL_MS,
+            recursive=False,
         )
         try:
-            if workspace.is_untouched(drill, path):  # not the learner's work yet
-                screen.preparing()
-                _fill_caches(catalogue, drill, path, worker)
-                screen.waiting()
-                continue
-            screen.checking()
-            result = check_save(path, drill, catalogue, worker.run, on_correct=screen.correct)
-        except UsageError as problem:
-            screen.note(str(problem))
-            continue
-        session.checks += 1
-        if result.verdict.passed:
-            speedups = [d.timing.speedup for d in result.devices if d.timing]
-            session.solved = True
-            session.best_speedup = max([*speedups, session.best_speedup or 0.0]) or None
-        screen.verdict(result, hints.overview(catalogue))
+            next(events)  # the watcher starts on the first step; it has not seen anything yet
+        except FileNotFoundError:
+            return False
+        except (OSError, RuntimeError) as problem:
+            self._fall_back(problem)
+            return self._events is not None
+        self._events, self._opened = events, opened
+        return True
+
+    def _folder(self) -> tuple[int, int] | None:
+        """The folder's identity, None if it is gone."""
+        try:
+            info = os.stat(self.path.parent)
+        except OSError:
+            return None
+        return (info.st_dev, info.st_ino)
+
+    def _fall_back(self, problem: Exception) -> None:
+        self._close()
+        if self.polling:
+            raise UsageError(f"vecdrill cannot watch {self.path.parent}: {problem}") from None
+        self.polling = True
+        self._say(
+            f"The native file watcher failed ({problem}); vecdrill polls {self.path.parent} "
+            f"every {POLL_MS} ms instead."
+        )
+        self._open()
+
+    def _close(self) -> None:
+        if self._events is not None:
+            self._events.close()
+            self._events = None
+
+    def _polled_change(self) -> bool:
+        """While polling: the file's stat changed, or it was modified within RECENT_SECONDS."""
+        if not self.polling:
+            return False
+        try:
+            info = os.stat(self.path)
+        except OSError:
+            stat = None
+        else:
+            stat = (info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+        changed, self._stat = stat != self._stat, stat
+        return changed or (stat is not None and time.time_ns() - stat[2] < RECENT_SECONDS * 1e9)
 
 
-def check_save(
-    path: Path,
-    drill: Drill,
-    catalogue: Catalogue,
-    runner: Runner,
-    *,
-    on_correct: Callable[[FileResult], None],
-) -> FileResult:
-    """Correctness first; a correct solution is then checked again with timing. Both count in
-    progress as one attempt."""
-    quick = check_file(path, catalogue, replace(QUICK, drill_id=drill.id), runner)
-    if not quick.verdict.passed:
-        state = progress.record_attempt(drill.id, passed=False, file=path)
-        quick.notes.extend([state.notice] if state.notice else [])
-        return quick
-    on_correct(quick)
-    return service.check_and_record(path, catalogue, replace(TIMED, drill_id=drill.id), runner)
-
-
-def next_save(path: Path, checked: bytes | None, on_missing: Callable[[], None]) -> bytes:
-    """Wait until the file's content differs from `checked` and has settled; return its digest."""
-    seen: tuple[int, ...] | None = None
-    missing_since: float | None = None
-    while True:
-        info = _stat(path)
-        if info is None:
-            missing_since = missing_since or time.monotonic()
-            if time.monotonic() - missing_since > MISSING_SECONDS:
-                on_missing()
-                missing_since = float("inf")  # say it once per absence
-        elif info != seen or _fresh(info):
-            seen, missing_since = info, None
-            digest = _digest(path)
-            if digest is not None and digest != checked:
-                time.sleep(POLL_SECONDS)
-                if _stat(path) == info:
-                    return digest
-        time.sleep(POLL_SECONDS)
-
-
-def _stat(path: Path) -> tuple[int, ...] | None:
-    try:
-        info = os.stat(path)
-    except OSError:
-        return None
-    return info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns
-
-
-def _fresh(info: tuple[int, ...]) -> bool:
-    return time.time_ns() - info[2] < RECENT_SECONDS * 1e9
-
-
-def _digest(path: Path) -> bytes | None:
+def content_digest(path: Path) -> bytes | None:
     """A hash of what a check would read (or of why it cannot read it); None if it is gone."""
     try:
         source = read_source(path)

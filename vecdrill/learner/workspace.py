@@ -13,7 +13,7 @@ import subprocess
 from datetime import datetime, timezone
 from pathlib import Path
 
-from vecdrill import paths
+from vecdrill import files, paths
 from vecdrill.content.drill import Drill
 from vecdrill.errors import UsageError
 from vecdrill.gate.scan import marker_drill_id
@@ -50,7 +50,7 @@ def create(drill: Drill, path: Path) -> bool:
         raise UsageError(f"{path} exists and is not a regular file; choose another --path")
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
-        _write_durably(path, starter_text(drill).encode("utf-8"), os.O_EXCL)
+        _write_new(path, starter_text(drill).encode("utf-8"))
     except FileExistsError:
         return False  # made a moment ago by someone else: theirs wins
     return True
@@ -77,9 +77,7 @@ def reset(drill: Drill, path: Path) -> Path | None:
     """Put the starter back at `path`; returns the backup of what was there (None: nothing was)."""
     backup = _back_up(drill, path) if needs_backup(drill, path) else None
     path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.vecdrill-reset")
-    _write_durably(temporary, starter_text(drill).encode("utf-8"), os.O_TRUNC)
-    os.replace(temporary, path)  # readers see the old file or the starter, never half of one
+    files.write_atomic(path, starter_text(drill))  # readers see the old file or the starter, never half
     return backup
 
 
@@ -92,7 +90,7 @@ def _back_up(drill: Drill, path: Path) -> Path:
     for attempt in range(1000):
         target = folder / f"{drill.id}-{stamp}{f'-{attempt}' if attempt else ''}.py"
         try:
-            _write_durably(target, data, os.O_EXCL)
+            _write_new(target, data)
         except FileExistsError:
             continue
         return target
@@ -102,9 +100,9 @@ def _back_up(drill: Drill, path: Path) -> Path:
     )
 
 
-def _write_durably(path: Path, data: bytes, mode: int) -> None:
-    """Write and fsync; `mode` is O_EXCL (never replace a file) or O_TRUNC (our own temp file)."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | mode, 0o644)
+def _write_new(path: Path, data: bytes) -> None:
+    """Create the file (FileExistsError when one is there: never replace a file), write, fsync."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
     with os.fdopen(fd, "wb") as stream:
         stream.write(data)
         stream.flush()

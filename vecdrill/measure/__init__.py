@@ -1,1 +1,1 @@
-"""Speedups and the scaling ladder, from the timing samples the children send."""
+"""Pure measurement: the statistic of timing samples, the speedup, and the `--scaling` ladder."""

@@ -56,7 +56,7 @@ class Mismatch:
 @dataclass
 class Timing:
     """Seconds per call: each side's quietest block of calls (the one the machine disturbed least)
-    and median block (see bench.py)."""
+    and median block (see measure/samples.py)."""
 
     loop_seconds: float
     solution_seconds: float
@@ -111,6 +111,7 @@ class FileResult:
     isolation: str | None = None
     notes: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    source: bytes | None = field(default=None, repr=False)  # the bytes checked; not in --json
 
 
 def to_json(results: list[FileResult]) -> dict[str, Any]:
@@ -120,6 +121,7 @@ def to_json(results: list[FileResult]) -> dict[str, Any]:
 
 def _file_json(result: FileResult) -> dict[str, Any]:
     data = asdict(result)
+    del data["source"]  # the learner's own file; the report shows it beside the reference
     data["verdict"] = result.verdict.value
     data["devices"] = [_device_json(d) for d in result.devices]
     return data

@@ -1,4 +1,5 @@
-"""Everything vecdrill prints goes through here; the only module that imports rich.
+"""Everything `vecdrill check` and the drill commands print goes through here; rich is imported only
+here and in screens.py, the learner loop's screens built on this module.
 
 Learner-controlled text (their output, tracebacks, file names) is escaped before rich sees it, and
 terminal control characters are replaced, so a solution cannot restyle or scramble the terminal.
@@ -11,10 +12,9 @@ import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from vecdrill.report import numbers as figures
+from vecdrill.report import numbers
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -109,8 +109,8 @@ def drill_detail(drill: Drill, lang: str, *, how_to_start: bool = True) -> None:
             else (f"{spec.dtype} {shape}, {spec.kind}" + (f" into {spec.into}" if spec.into else ""))
         )
         out.print(f"  {spec.name}: {what}")
-    sizes = "; ".join(figures.size(s) for s in drill.sizes)
-    out.print(f"\nChecked at sizes: {sizes}\nBenchmark size: {figures.size(drill.bench)}")
+    sizes = "; ".join(numbers.size(s) for s in drill.sizes)
+    out.print(f"\nChecked at sizes: {sizes}\nBenchmark size: {numbers.size(drill.bench)}")
     if how_to_start:
         out.print(
             f"\nStart it with [bold]vecdrill try {drill.id}[/], or check a file with "
@@ -162,25 +162,25 @@ def _device_report(out: Console, device: DeviceResult, result: FileResult) -> No
         detail = device.message.removeprefix(f"{device.device}: ")
         out.print(lead + ("" if device.message == result.message else f" ({safe(detail)})"))
         return
-    low, high = figures.speedup(timing.speedup_low), figures.speedup(timing.speedup_high)
+    low, high = numbers.speedup(timing.speedup_low), numbers.speedup(timing.speedup_high)
     out.print(
-        f"{lead}  loop {figures.seconds(timing.loop_seconds)}, yours "
-        f"{figures.seconds(timing.solution_seconds)}: "
-        f"[bold]{figures.speedup(timing.speedup)}[/] faster (range {low} to {high})"
+        f"{lead}  loop {numbers.seconds(timing.loop_seconds)}, yours "
+        f"{numbers.seconds(timing.solution_seconds)}: "
+        f"[bold]{numbers.speedup(timing.speedup)}[/] faster (range {low} to {high})"
     )
     threads = f"{timing.threads} thread{'s' if timing.threads != 1 else ''}"
     out.print(
-        f"    at {figures.size(timing.size)}, {threads}; {timing.loop_repeats} loop and "
+        f"    at {numbers.size(timing.size)}, {threads}; {timing.loop_repeats} loop and "
         f"{timing.solution_repeats} solution calls"
     )
     out.print(
         f"    quietest blocks of calls; the median ones: loop "
-        f"{figures.seconds(timing.loop_median_seconds)}, yours "
-        f"{figures.seconds(timing.solution_median_seconds)}"
+        f"{numbers.seconds(timing.loop_median_seconds)}, yours "
+        f"{numbers.seconds(timing.solution_median_seconds)}"
     )
     if timing.loop_ops is not None and timing.ops_size is not None:
         out.print(
-            f"    work at {figures.size(timing.ops_size)}: loop {timing.loop_ops:,} "
+            f"    work at {numbers.size(timing.ops_size)}: loop {timing.loop_ops:,} "
             f"{timing.ops_unit}, yours {timing.solution_ops:,}"
         )
     cached = (
@@ -188,54 +188,55 @@ def _device_report(out: Console, device: DeviceResult, result: FileResult) -> No
         if timing.loop_cached
         else "the loop was timed now and cached for next time"
     )
-    out.print(f"    measuring took {figures.seconds(timing.measure_seconds)}; {cached}")
+    out.print(f"    measuring took {numbers.seconds(timing.measure_seconds)}; {cached}")
     if device.scaling:
         _scaling(out, device)
 
 
 def _scaling(out: Console, device: DeviceResult) -> None:
     """The ladder: a log-log chart in a terminal, a table otherwise, and the crossover sentence."""
-    from vecdrill.measure import ladder as scaling
+    from vecdrill.measure import ladder
 
     points = device.scaling
-    dims = scaling.varying_dims(points)
+    dims = ladder.varying_dims(points)
     fixed = {k: v for k, v in points[-1].size.items() if k not in dims}
-    where = f" ({figures.size(fixed)} fixed)" if fixed else ""
+    where = f" ({numbers.size(fixed)} fixed)" if fixed else ""
     out.print(f"    time per call on {device.device} as the size grows{where}:")
     if out.is_terminal:
         _chart(out, device, dims)
     else:
         out.print(f"      {'size':<24}{'loop':>10}{'yours':>10}{'speedup':>10}")
         for p in points:
-            label = figures.size({d: p.size[d] for d in dims})
+            label = numbers.size({d: p.size[d] for d in dims})
             out.print(
-                f"      {label:<24}{figures.seconds(p.loop_seconds):>10}"
-                f"{figures.seconds(p.solution_seconds):>10}{figures.speedup(p.speedup):>10}"
+                f"      {label:<24}{numbers.seconds(p.loop_seconds):>10}"
+                f"{numbers.seconds(p.solution_seconds):>10}{numbers.speedup(p.speedup):>10}"
             )
-    out.print(f"    {_crossover_sentence(device, dims)}")
+    out.print(f"    {crossover_sentence(device, dims)}")
 
 
 def _chart(out: Console, device: DeviceResult, dims: list[str]) -> None:
     from rich.text import Text
 
-    from vecdrill.measure import ladder as scaling
+    from vecdrill.measure import ladder
+    from vecdrill.report import chart
 
     points, styles = device.scaling, {"loop": "red", "yours": "green", "marker": "yellow"}
     series = {
-        "loop": [(scaling.extent(p.size, dims), p.loop_seconds) for p in points],
-        "yours": [(scaling.extent(p.size, dims), p.solution_seconds) for p in points],
+        "loop": [(ladder.extent(p.size, dims), p.loop_seconds) for p in points],
+        "yours": [(ladder.extent(p.size, dims), p.solution_seconds) for p in points],
     }
     marker = device.crossover if device.crossover != points[0].size else None
     width = max(20, min(64, out.width - 16))
-    rows = scaling.plot(series, width, 10, scaling.extent(marker, dims) if marker else None)
+    rows = chart.plot(series, width, 10, ladder.extent(marker, dims) if marker else None)
     times = [t for values in series.values() for _, t in values]
-    labels = {0: figures.seconds(max(times)), len(rows) - 1: figures.seconds(min(times))}
+    labels = {0: numbers.seconds(max(times)), len(rows) - 1: numbers.seconds(min(times))}
     for index, row in enumerate(rows):
         line = Text(f"    {labels.get(index, ''):>9} {'┤' if index in labels else '│'}")
         for cell in row:
             line.append(cell.char, style=styles.get(cell.series or ""))
         out.print(line)
-    first, last = (figures.size({d: p.size[d] for d in dims}) for p in (points[0], points[-1]))
+    first, last = (numbers.size({d: p.size[d] for d in dims}) for p in (points[0], points[-1]))
     out.print(f"    {'':>9} └{'─' * width}")
     out.print(f"    {'':>10} {first}{last:>{max(1, width - len(first))}}")
     out.print(
@@ -245,12 +246,13 @@ def _chart(out: Console, device: DeviceResult, dims: list[str]) -> None:
     )
 
 
-def _crossover_sentence(device: DeviceResult, dims: list[str]) -> str:
+def crossover_sentence(device: DeviceResult, dims: list[str]) -> str:
+    """Where the loop stops being competitive, in words (the notebook's HTML view shows it too)."""
     points, cross = device.scaling, device.crossover
     first, last = points[0], points[-1]
 
     def at(p: ScalingPoint) -> str:
-        return f"{figures.speedup(p.speedup)} at {figures.size({d: p.size[d] for d in dims})}"
+        return f"{numbers.speedup(p.speedup)} at {numbers.size({d: p.size[d] for d in dims})}"
 
     if cross is None:
         return f"the loop is still faster at the benchmark size ({at(last)})"
@@ -260,7 +262,7 @@ def _crossover_sentence(device: DeviceResult, dims: list[str]) -> str:
             "has a fixed cost per call, so the gain grows with the input"
         )
     return (
-        f"the loop is competitive below about {figures.size({d: cross[d] for d in dims})} "
+        f"the loop is competitive below about {numbers.size({d: cross[d] for d in dims})} "
         f"({at(first)}); from there yours wins, up to {at(last)}"
     )
 
@@ -293,12 +295,14 @@ def _after_pass(out: Console, result: FileResult, catalogue: Catalogue, lang: st
 def _reference_beside(out: Console, result: FileResult, drill: Drill) -> None:
     import ast
 
+    if result.source is None:  # what was checked, not the file, which may have changed since
+        return
     reference = drill.file("solution.py").read_text(encoding="utf-8")
     try:
-        yours = Path(result.file).read_text(encoding="utf-8")
+        yours = result.source.decode("utf-8")
         if ast.dump(ast.parse(yours)) == ast.dump(ast.parse(reference)):
             return
-    except (OSError, SyntaxError, UnicodeDecodeError, ValueError):
+    except (SyntaxError, UnicodeDecodeError, ValueError):
         return
     out.print("\n[bold]The reference solution differs from yours:[/]")
     if not out.is_terminal:
@@ -374,6 +378,15 @@ def dev_check(count: int, problems: list[str]) -> None:
         out.print(f"[red]problem:[/] {safe(problem)}")
     verdict = "[green]all good[/]" if not problems else f"[red]{len(problems)} problem(s)[/]"
     out.print(f"dev check: {count} drills, {verdict}")
+
+
+def notebook_created(path: Any) -> None:
+    console().print(
+        safe(
+            f"Wrote {path}: open it in Jupyter (`pip install 'vecdrill[notebook]'` gives the magic "
+            "it uses) and run its cells."
+        )
+    )
 
 
 def created(folder: Any) -> None:

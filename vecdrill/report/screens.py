@@ -1,9 +1,11 @@
 """The screens of the learner's loop: `vecdrill try`'s watch screen, hints, the reference
-solution, progress bars and reset.
+solution, progress bars and reset. With render.py, the only module that imports rich.
 
 Built on render's console, escaping and verdict report, so a check looks the same here as in
 `vecdrill check`. In a terminal the watch screen is redrawn in place (clear, then the drill and the
 latest verdict); elsewhere each verdict is appended as plain text, which logs and tests can read.
+The learner's modules never import this one: the command line hands a `WatchScreen` to
+`learner.session`, which sees only its `Screen` protocol.
 """
 
 from __future__ import annotations
@@ -16,16 +18,14 @@ from typing import TYPE_CHECKING
 
 from vecdrill.content.catalogue import Catalogue
 from vecdrill.content.drill import Drill
-from vecdrill.learner import hints as learn
-from vecdrill.learner import progress
-from vecdrill.report import numbers as figures
-from vecdrill.report import render
+from vecdrill.learner import guidance, progress
+from vecdrill.report import numbers, render
 from vecdrill.report.model import FileResult
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from vecdrill.learner.watch import Session
+    from vecdrill.learner.session import Session
 
 BAR_WIDTH = 24
 
@@ -100,7 +100,7 @@ class WatchScreen:
 
         self._redraw(draw)
 
-    def verdict(self, result: FileResult, standing: learn.Overview) -> None:
+    def verdict(self, result: FileResult, standing: guidance.Overview) -> None:
         def draw() -> None:
             solved = progress.solved_ids(progress.load())
             render.results([result], lang=self._lang, catalogue=self._catalogue, solved=solved)
@@ -122,7 +122,7 @@ class WatchScreen:
     def summary(self, session: Session) -> None:
         if session.solved:
             speedup = (
-                f", {figures.speedup(session.best_speedup)} faster than the loop"
+                f", {numbers.speedup(session.best_speedup)} faster than the loop"
                 if session.best_speedup
                 else ""
             )
@@ -146,7 +146,7 @@ class WatchScreen:
         draw()
 
 
-def hints(view: learn.Hints) -> None:
+def hints(view: guidance.Hints) -> None:
     out = render.console()
     _notice(view.notice)
     for number, step in enumerate(view.steps, 1):
@@ -190,7 +190,7 @@ def reset_done(path: Path, backup: Path | None) -> None:
     )
 
 
-def progress_bars(view: learn.Overview) -> None:
+def progress_bars(view: guidance.Overview) -> None:
     out = render.console()
     _notice(view.notice)
     out.print(f"[bold]Your progress: {view.solved} of {view.total} drills solved[/]")
@@ -207,7 +207,7 @@ def progress_bars(view: learn.Overview) -> None:
         )
 
 
-def _bar(out: Console, tally: learn.Tally) -> str:
+def _bar(out: Console, tally: guidance.Tally) -> str:
     filled = round(BAR_WIDTH * tally.solved / tally.total) if tally.total else 0
     if out.is_terminal:
         return f"[green]{'█' * filled}[/][dim]{'░' * (BAR_WIDTH - filled)}[/]"
@@ -217,8 +217,3 @@ def _bar(out: Console, tally: learn.Tally) -> str:
 def _notice(notice: str | None) -> None:
     if notice:
         render.console(stderr=True).print(f"[yellow]{render.safe(notice)}[/]")
-
-
-def _speedup(value: float) -> str:
-    """Two significant figures, as the check report gives them: 1.5x, 12x, 1200x."""
-    return f"{float(f'{value:.2g}'):g}x"

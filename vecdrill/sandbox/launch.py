@@ -1,81 +1,51 @@
 """Run a learner's solution in a child process that cannot hang, flood, crash or harm the machine.
 
 `run_sandboxed` launches the child under the strongest isolation layer this machine has (see
-`isolation`, and `mounts` for bwrap's view of the filesystem) with rlimits (see `limits`), and
-watches it with two clocks: one for start-up, then the learner's wall limit from the child's ready
-signal (see `supervise`). Its pipes are capped (see `pipes`); at the end the whole process tree is
-killed and the box deleted (see `reaper`). A learner's fault is a ChildRun, never an exception.
+`isolation`, and `mounts` for bwrap's view of the filesystem) with rlimits (see
+`supervisor.limits`) and its own cgroup where it can (see `cgroup`), and watches it with two
+clocks: one for start-up, then the learner's wall limit from the child's ready signal (see
+`supervisor.supervise`, which the warm zygote uses for its grandchildren too). Its pipes are capped
+(see `supervisor.pipes`); at the end the whole process tree is killed and the box deleted (see
+`supervisor.reaper`), and `ended.classify` says how it ended. A learner's fault is a ChildRun, never
+an exception.
 """
 
-import contextlib
-import fcntl
 import json
 import os
-import resource
 import subprocess
 import sys
 import tempfile
 import time
 import uuid
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from vecdrill.child.guard import (
-    BOX_ENV,
-    HIDDEN_ENV,
-    LAYER_ENV,
-    READY_FD_ENV,
-    REQUEST_FD_ENV,
-    RESULT_FD_ENV,
-    SECCOMP_ENV,
-)
+from vecdrill import wire
+from vecdrill.sandbox import ended
+from vecdrill.sandbox.cgroup import CGROUP_HEADROOM, Cgroup, Counters
+from vecdrill.sandbox.ended import ChildRun
 from vecdrill.sandbox.isolation import UNSHARE_FLAGS, Isolation, IsolationReport, detect_isolation, tool
-from vecdrill.sandbox.mounts import bwrap_command
+from vecdrill.sandbox.mounts import bwrap_command, gpu_device_nodes
 from vecdrill.supervisor import pipes, reaper, supervise
-from vecdrill.supervisor.limits import Limits, describe_limits, rlimits
-from vecdrill.supervisor.supervise import ChildRun
+from vecdrill.supervisor.limits import Limits, rlimits
 
 __all__ = [
     "ChildRun",
     "Isolation",
     "IsolationReport",
     "Limits",
-    "describe_limits",
     "detect_isolation",
-    "doctor_facts",
     "run_sandboxed",
 ]
 
-_MARKER_ENV = "VECDRILL_RUN"  # tags every process of one run, so setsid() escapees are found
 _SAFE_PATH = "/usr/local/bin:/usr/bin:/bin"
-_READY_FD = 5
+# Kept from vecdrill's own environment on a machine with a GPU: which GPUs the learner picked, in
+# which order, and where the driver's libraries are when only LD_LIBRARY_PATH finds them.
+GPU_ENV = ("CUDA_VISIBLE_DEVICES", "CUDA_DEVICE_ORDER", "LD_LIBRARY_PATH")
 _NO_ENV: Mapping[str, str] = MappingProxyType({})
 _NOTHING_HIDDEN: Mapping[Any, Any] = MappingProxyType({})
-
-
-def doctor_facts() -> dict[str, str]:
-    """Which protections this machine gives a solution, and why stronger ones are missing."""
-    try:
-        report = detect_isolation()
-    except ValueError as exc:
-        return {"isolation": str(exc)}
-    facts = {"isolation": report.layer.value}
-    facts.update({f"{layer} not used": why for layer, why in report.reasons.items()})
-    facts["seccomp"] = (
-        "on (pyseccomp)"
-        if report.seccomp
-        else "off: pyseccomp or libseccomp does not load (pip install pyseccomp)"
-    )
-    try:
-        reaper.Cgroup.create(reaper.CGROUP_HEADROOM).remove()
-        facts["cgroup backstop"] = "on (cgroup v1 memory and pids)"
-    except OSError as exc:
-        facts["cgroup backstop"] = f"off: no writable cgroup v1 memory and pids hierarchy ({exc})"
-    if report.accident_guard_only:
-        facts["warning"] = "plain layer: the guard stops accidents, not a determined attacker"
-    return facts
 
 
 def run_sandboxed(
@@ -90,17 +60,18 @@ def run_sandboxed(
 ) -> ChildRun:
     """Run `python -I -X faulthandler -u *args` in a fresh box under `isolation` and `limits`.
 
-    The child reads `request` on fd 3 and writes its result on fd 4. With a start-up phase
-    (limits.startup_seconds > 0) it writes one byte on the fd named by $VECDRILL_READY_FD when
-    its own start-up is over (`guard.signal_ready`). It cannot read the keys of `hidden_paths`
-    (files or folders): under bwrap it finds each file's stand-in there instead (the value; None:
-    an empty file) and an empty folder for a folder, and elsewhere the audit guard refuses them
-    once armed. Nothing it started survives this call, and its box is deleted.
+    The child reads `request` on fd `wire.REQUEST_FD` and writes its result on `wire.RESULT_FD`.
+    With a start-up phase (limits.startup_seconds > 0) it writes one byte on the fd named by
+    `wire.READY_FD_ENV` when its own start-up is over (`guard.signal_ready`). It cannot read the
+    keys of `hidden_paths` (files or folders): under bwrap it finds each file's stand-in there
+    instead (the value; None: an empty file) and an empty folder for a folder, and elsewhere the
+    audit guard refuses them once armed. Nothing it started survives this call, and its box is
+    deleted.
     """
     box = Path(tempfile.mkdtemp(prefix="vecdrill-box-"))
     try:
         try:
-            cgroup: reaper.Cgroup | None = reaper.Cgroup.create(limits.data_bytes + reaper.CGROUP_HEADROOM)
+            cgroup: Cgroup | None = Cgroup.create(limits.data_bytes + CGROUP_HEADROOM)
         except OSError:
             cgroup = None  # the backstop is optional
         try:
@@ -129,12 +100,7 @@ def child_command(
         return python
     if layer is Isolation.UNSHARE:
         return [tool("unshare"), *UNSHARE_FLAGS, "--", *python]
-    return bwrap_command(python, box, readable, scratch_bytes, hidden)
-
-
-def run_marker(env: Mapping[str, str]) -> bytes:
-    """The `NAME=value` entry that tags every process of the run started with `env`."""
-    return f"{_MARKER_ENV}={env[_MARKER_ENV]}".encode()
+    return bwrap_command(python, box, readable, scratch_bytes, hidden, gpu_device_nodes())
 
 
 def resolve_hidden(hidden_paths: Mapping[Path, Path | None]) -> dict[str, str | None]:
@@ -152,8 +118,8 @@ def child_environment(
     limits: Limits,
     hidden: Mapping[str, str | None],
 ) -> dict[str, str]:
-    """A scrubbed environment: the caller's extras, then ours (which win), and for the guard of
-    the plain and unshare layers the paths to refuse.
+    """A scrubbed environment: the caller's extras, then ours (which win), for the guard of
+    the plain and unshare layers the paths to refuse, and on a GPU machine the CUDA variables.
 
     malloc keeps its defaults on purpose: fixed glibc thresholds steadied some timings but made
     an allocating numpy solution 2.7x faster than in the learner's own Python (page faults that
@@ -169,15 +135,18 @@ def child_environment(
         "OMP_NUM_THREADS": threads,
         "MKL_NUM_THREADS": threads,
         "OPENBLAS_NUM_THREADS": threads,
-        REQUEST_FD_ENV: "3",
-        RESULT_FD_ENV: "4",
-        BOX_ENV: str(box),
-        LAYER_ENV: isolation.layer.value,
-        SECCOMP_ENV: "1" if isolation.seccomp else "0",
-        _MARKER_ENV: uuid.uuid4().hex,
+        wire.REQUEST_FD_ENV: str(wire.REQUEST_FD),
+        wire.RESULT_FD_ENV: str(wire.RESULT_FD),
+        wire.BOX_ENV: str(box),
+        wire.LAYER_ENV: isolation.layer.value,
+        wire.SECCOMP_ENV: "1" if isolation.seccomp else "0",
+        wire.MARKER_ENV: uuid.uuid4().hex,
     }
     if hidden:
-        env[HIDDEN_ENV] = json.dumps(sorted(hidden))
+        env[wire.HIDDEN_ENV] = json.dumps(sorted(hidden))
+    if gpu_device_nodes():
+        env.update({name: os.environ[name] for name in GPU_ENV if name in os.environ})
+        env["CUDA_CACHE_DISABLE"] = "1"  # a JIT cache in the box would meet the file-size limit
     return env
 
 
@@ -188,27 +157,22 @@ def _supervise(
     request: bytes,
     limits: Limits,
     layer: Isolation,
-    cgroup: reaper.Cgroup | None,
+    cgroup: Cgroup | None,
 ) -> ChildRun:
     """Start the child, pump its pipes until it ends or a limit trips, then kill what is left."""
-    has_startup = limits.startup_seconds > 0
-    request_read, request_write = os.pipe()
-    result_read, result_write = os.pipe()
-    stdout_read, stdout_write = os.pipe()
-    stderr_read, stderr_write = os.pipe()
-    ready_read, ready_write = os.pipe() if has_startup else (None, None)
-    streams = pipes.Streams(request, request_write, stdout_read, stderr_read, result_read, limits, ready_read)
-    extra_cpu = limits.startup_cpu_seconds if has_startup else 0
-    prepare = child_setup(request_read, result_write, rlimits(limits, extra_cpu), cgroup, ready_write)
-    if has_startup:
-        child_env = {**child_env, READY_FD_ENV: str(_READY_FD)}
+    run_pipes = pipes.RunPipes.open(with_ready=limits.startup_seconds > 0)
+    prepare = supervise.child_setup(
+        run_pipes.child_ends, rlimits(limits), cgroup.procs_files() if cgroup is not None else ()
+    )
+    if run_pipes.ready is not None:
+        child_env = {**child_env, wire.READY_FD_ENV: str(wire.READY_FD)}
     started = time.monotonic()
     try:
         child = subprocess.Popen(
             command,
             stdin=subprocess.DEVNULL,
-            stdout=stdout_write,
-            stderr=stderr_write,
+            stdout=run_pipes.child_ends[1],
+            stderr=run_pipes.child_ends[2],
             cwd=box,
             env=child_env,
             close_fds=False,
@@ -216,49 +180,16 @@ def _supervise(
             preexec_fn=prepare,
         )
     except BaseException:
-        streams.close()
+        run_pipes.close_parent_ends()
         raise
     finally:
-        for fd in (request_read, result_write, stdout_write, stderr_write, ready_write):
-            if fd is not None:
-                os.close(fd)
-    marker = run_marker(child_env)
-    try:
-        watched = supervise.watch(child.pid, streams, limits, marker, started)
-    finally:
-        reaper.kill_tree(child.pid, marker, cgroup)
-        _, status, usage = os.wait4(child.pid, 0)
-        child.returncode = os.waitstatus_to_exitcode(status)
-        streams.drain(pipes.DRAIN_GRACE_SECONDS)
-    return supervise.child_run(watched, status, usage, streams, layer, cgroup)
-
-
-def child_setup(
-    request_fd: int,
-    result_fd: int,
-    kernel_limits: list[tuple[int, int, int]],
-    cgroup: reaper.Cgroup | None,
-    ready_fd: int | None = None,
-) -> Callable[[], None]:
-    """Runs in the forked child before exec: join the cgroup, place fds 3, 4 and the ready fd 5,
-    set limits."""
-    procs_files = cgroup.procs_files() if cgroup is not None else []
-    placed = {3: request_fd, 4: result_fd} | ({_READY_FD: ready_fd} if ready_fd is not None else {})
-
-    def setup() -> None:
-        for path in procs_files:
-            with contextlib.suppress(OSError):
-                joined = os.open(path, os.O_WRONLY)
-                os.write(joined, b"0")
-                os.close(joined)
-        high = {target: fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, 10) for target, fd in placed.items()}
-        for target, fd in high.items():
-            os.dup2(fd, target)  # dup2 makes the placed fds inheritable
-        for name in os.listdir("/proc/self/fd"):  # nothing else may cross the exec
-            if int(name) > max(placed):
-                with contextlib.suppress(OSError):
-                    os.set_inheritable(int(name), False)
-        for which, soft, hard in kernel_limits:
-            resource.setrlimit(which, (soft, hard))
-
-    return setup
+        run_pipes.close_child_ends()
+    streams = pipes.Streams(request, run_pipes, limits)
+    marker = wire.run_marker(child_env)
+    members: Callable[[], Iterable[int]] = cgroup.pids if cgroup is not None else tuple
+    end, result = supervise.supervise(
+        child.pid, streams, limits, marker, started, lambda: reaper.kill_tree(child.pid, marker, members)
+    )
+    child.returncode = os.waitstatus_to_exitcode(end.status)
+    memory = cgroup.counters().rose_since(Counters()) if cgroup is not None else None  # it started empty
+    return ended.classify(end, result, layer=layer, wrapper=layer, memory=memory)

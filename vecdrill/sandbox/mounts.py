@@ -4,9 +4,16 @@ The host's root, read-only; an empty tmpfs over each place that holds other peop
 scratch space (/tmp, homes, /run, /dev/shm); the interpreter, vecdrill and the caller's readable
 folders bound back read-only; the hidden paths covered; and the box, a tmpfs of its own. Every
 writable place is a tmpfs of a fixed size, so a solution cannot fill the host's disk.
+
+`/dev` is bubblewrap's own minimal one (null, zero, random, urandom, tty, ptmx, pts, shm, full)
+plus the GPU's device nodes where the host has them, so CUDA works in the box; nothing else of
+the host's `/dev` comes in. The driver's libraries need nothing more: the host's root is visible
+read-only, and `/run` (masked) holds none of them.
 """
 
+import glob
 import os
+import stat
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -15,6 +22,8 @@ from vecdrill.sandbox.isolation import BWRAP_FLAGS, tool
 
 _MASKED = ("/tmp", "/var/tmp", "/root", "/home", "/run")  # tmpfs over these
 _EMPTY_FILE = ".vecdrill-empty"  # in the host's box: bound over hidden files that have no stand-in
+DEVICES_ENV = "VECDRILL_GPU_DEVICES"  # colon-separated globs of the device nodes a box gets
+DEFAULT_DEVICES = "/dev/nvidia*:/dev/nvidia-caps/*"
 
 
 def bwrap_command(
@@ -23,15 +32,19 @@ def bwrap_command(
     readable: Sequence[Path],
     scratch_bytes: int,
     hidden: Mapping[str, str | None],
+    devices: Sequence[str] = (),
 ) -> list[str]:
     """`python` under bwrap. Each existing `hidden` path is covered: a file by its stand-in (or an
-    empty file), a folder by an empty read-only tmpfs."""
+    empty file), a folder by an empty read-only tmpfs. Each of `devices` is bound at its own path
+    (skipped if it vanished meanwhile)."""
     scratch = ["--size", str(scratch_bytes), "--tmpfs"]
     command = [tool("bwrap"), *BWRAP_FLAGS, "--ro-bind", "/", "/"]
     for masked in _MASKED:
         if os.path.isdir(masked):
             command += [*scratch, masked]
     command += ["--proc", "/proc", "--dev", "/dev", *scratch, "/dev/shm"]
+    for node in devices:  # after --dev, which would hide them
+        command += ["--dev-bind-try", node, node]
     for path in _outermost({*_interpreter_dirs(), *(str(path) for path in readable)}):
         command += ["--ro-bind-try", path, path]  # after the tmpfs mounts, which would hide them
     for path, stand_in in hidden.items():  # after the binds, which may hold them
@@ -43,6 +56,21 @@ def bwrap_command(
                 Path(stand_in).touch()  # the child sees its own tmpfs box, never this file
             command += ["--ro-bind", stand_in, path]
     return [*command, *scratch, str(box), "--chdir", str(box), "--", *python]
+
+
+def gpu_device_nodes() -> list[str]:
+    """The host's GPU device nodes (character devices only), from $VECDRILL_GPU_DEVICES or the
+    NVIDIA default: none on a machine without a GPU, so its boxes do not change."""
+    patterns = (os.environ.get(DEVICES_ENV) or DEFAULT_DEVICES).split(":")
+    nodes = sorted({path for pattern in patterns if pattern for path in glob.glob(pattern)})
+    return [path for path in nodes if _is_char_device(path)]
+
+
+def _is_char_device(path: str) -> bool:
+    try:
+        return stat.S_ISCHR(os.stat(path).st_mode)
+    except OSError:
+        return False
 
 
 def _interpreter_dirs() -> set[str]:

@@ -1,38 +1,46 @@
 """A warm worker for watch mode: a re-check forks a torch-loaded zygote instead of starting Python.
 
 `WarmWorker.run` takes `launch.run_sandboxed`'s arguments and returns the same `ChildRun`, so
-`checker.check_file(..., runner=worker.run)` needs nothing else. The zygote (see `zygote`) is
-launched through the same isolation layer, box, environment and cgroup backstop as a cold run, and
-each check's grandchild gets that check's limits. Two deadlines guard a check: the zygote kills its
-grandchild at the wall limit, and this side kills and relaunches the whole zygote when no answer
-comes a little after that. A zygote that dies or cannot start never costs a verdict: that check
-runs cold, and after repeated failures every check does, with `problem` saying why.
+`pipeline.check_file(..., runner=worker.run)` needs nothing else. The zygote (see `child.zygote`)
+is launched through the same isolation layer, box, environment and cgroup backstop as a cold run;
+each check's grandchild gets that check's limits and is prepared and watched by the same
+`supervisor` code as a cold child, and how it ended is judged here by the same `ended.classify`,
+with the zygote's cgroup counters before and after the check as its memory evidence. Two deadlines
+guard a check: the zygote kills its grandchild at the wall limit, and this side kills and relaunches
+the whole zygote when no answer comes a little after that. A zygote that dies or cannot start never
+costs a verdict: that check runs cold, and after repeated failures every check does, with `problem`
+saying why.
+
+`WarmPool` serves a batch (`vecdrill check --jobs N`, `vecdrill grade`): one such worker per job,
+each zygote launched at once with a layout that covers every drill of the batch, so a batch moving
+between drills never relaunches one. A stuck or lost zygote is replaced by its own worker, as above.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import queue
 import resource
 import signal
 import subprocess
 import tempfile
 import threading
 import time
-from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
-from vecdrill.child import zygote
-from vecdrill.sandbox import launch
-from vecdrill.sandbox.isolation import IsolationReport
-from vecdrill.sandbox.launch import ChildRun
-from vecdrill.supervisor import reaper
+from vecdrill import wire
+from vecdrill.sandbox import ended, launch
+from vecdrill.sandbox.cgroup import CGROUP_HEADROOM, Cgroup
+from vecdrill.sandbox.ended import ChildRun
+from vecdrill.sandbox.isolation import Isolation, IsolationReport
+from vecdrill.supervisor import reaper, supervise
 from vecdrill.supervisor.limits import Limits
 from vecdrill.supervisor.pipes import DRAIN_GRACE_SECONDS
 
-WORKER_ARGS = ("-m", "vecdrill.child.worker")
 START_SECONDS = 300.0  # importing torch on a busy machine; after that a check runs cold
 BACKSTOP_SECONDS = 5.0  # past a check's wall limit and output drain, the zygote itself is stuck
 MAX_FAILURES = 3  # zygotes lost in a row before every check runs cold
@@ -42,13 +50,18 @@ _NOTHING_HIDDEN: Mapping[Path, Path | None] = {}
 
 
 class WarmWorker:
-    """One zygote kept for a session; use as a context manager so it never outlives vecdrill."""
+    """One zygote kept for a session; use as a context manager so it never outlives vecdrill.
+    With a `layout` the zygote starts now, boxed to serve every check that layout covers."""
 
-    def __init__(self) -> None:
+    def __init__(self, layout: Layout | None = None) -> None:
         self._zygote: _Zygote | None = None
+        self._layout = layout  # what the zygote is (or will be) launched with
         self._lock = threading.Lock()
         self._failures = 0
         self.problem: str | None = None  # set once checks have fallen back to cold runs for good
+        if layout is not None:
+            with contextlib.suppress(OSError):  # else the first check launches it, or runs cold
+                self._relaunch(layout)
 
     def __enter__(self) -> WarmWorker:
         return self
@@ -73,19 +86,19 @@ class WarmWorker:
         hidden_paths: Mapping[Path, Path | None] = _NOTHING_HIDDEN,
     ) -> ChildRun:
         """Like `launch.run_sandboxed`; only the worker is served warm, anything else runs cold."""
-        if tuple(args) == WORKER_ARGS and not env and not self.problem:
-            wanted = _Layout(isolation, frozenset(readable_paths), dict(hidden_paths))
+        if tuple(args) == wire.WORKER_ARGS and not env and not self.problem:
+            wanted = Layout(isolation, frozenset(readable_paths), dict(hidden_paths))
             with self._lock:
                 started = time.monotonic()
+                layout = self._layout_for(wanted)
                 try:
-                    serving = self._serving(wanted)
-                    run = serving.ask(request, limits)
+                    run = self._serving(layout).ask(request, limits)
                 except _Stuck:
                     with contextlib.suppress(OSError):  # else the next check relaunches it
-                        self._relaunch(serving.layout)
+                        self._relaunch(layout)
                     return _stuck_run(time.monotonic() - started, isolation)
-                except (EOFError, OSError, ValueError, KeyError, TypeError) as exc:
-                    self._lost(exc, wanted)
+                except (EOFError, OSError, wire.ProtocolError) as exc:
+                    self._lost(exc, layout)
                 else:
                     self._failures = 0
                     return run
@@ -104,19 +117,28 @@ class WarmWorker:
             self._zygote.close()
             self._zygote = None
 
-    def _serving(self, wanted: _Layout) -> _Zygote:
-        """The zygote, relaunched if its box lacks what this check needs (a drill folder to
-        read, other files to hide, another isolation layer)."""
-        if self._zygote is None or not self._zygote.layout.covers(wanted):
-            self._relaunch(wanted)
+    def _layout_for(self, wanted: Layout) -> Layout:
+        """The box this check runs in: the worker's own when it covers the check, else one that
+        also covers the check (a drill folder to read, other files to hide), or the check's alone
+        under another isolation layer."""
+        current = self._layout
+        if current is None or current.isolation.layer is not wanted.isolation.layer:
+            return wanted
+        return current if current.covers(wanted) else current.merged(wanted)
+
+    def _serving(self, layout: Layout) -> _Zygote:
+        """The zygote, relaunched if it was launched with another layout (or not at all)."""
+        if self._zygote is None or self._zygote.layout is not layout:
+            self._relaunch(layout)
         assert self._zygote is not None
         return self._zygote
 
-    def _relaunch(self, layout: _Layout) -> None:
+    def _relaunch(self, layout: Layout) -> None:
         self.close()
+        self._layout = layout
         self._zygote = _Zygote(layout)
 
-    def _lost(self, exc: BaseException, layout: _Layout) -> None:
+    def _lost(self, exc: BaseException, layout: Layout) -> None:
         """The zygote died, never got ready or could not start: this check runs cold, the next
         gets a new zygote, and after MAX_FAILURES in a row every check runs cold."""
         said = self._zygote.log_tail() if self._zygote else "it did not start"
@@ -132,18 +154,83 @@ class WarmWorker:
             self._relaunch(layout)
 
 
+class WarmPool:
+    """One warm worker per job for a batch of checks; `run` is a `Runner` that hands each check
+    to a free worker. Use as a context manager so no zygote outlives the batch."""
+
+    def __init__(self, size: int, layout: Layout) -> None:
+        self.workers = [WarmWorker(layout) for _ in range(size)]
+        self._idle: queue.SimpleQueue[WarmWorker] = queue.SimpleQueue()
+        for worker in self.workers:
+            self._idle.put(worker)
+
+    def __enter__(self) -> WarmPool:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def run(
+        self,
+        args: list[str],
+        request: bytes,
+        *,
+        limits: Limits,
+        isolation: IsolationReport,
+        env: Mapping[str, str] = _NO_ENV,
+        readable_paths: Sequence[Path] = (),
+        hidden_paths: Mapping[Path, Path | None] = _NOTHING_HIDDEN,
+    ) -> ChildRun:
+        """`WarmWorker.run` on whichever worker is free (waiting for one when all are busy)."""
+        worker = self._idle.get()
+        try:
+            return worker.run(
+                args,
+                request,
+                limits=limits,
+                isolation=isolation,
+                env=env,
+                readable_paths=readable_paths,
+                hidden_paths=hidden_paths,
+            )
+        finally:
+            self._idle.put(worker)
+
+    def close(self) -> None:
+        for worker in self.workers:
+            worker.close()
+
+
 @dataclass(frozen=True)
-class _Layout:
-    """What a zygote's box is built from; the same for every check of one drill."""
+class Layout:
+    """What a zygote's box is built from: the folders it may read and the paths it must not."""
 
     isolation: IsolationReport
     readable: frozenset[Path]
     hidden: Mapping[Path, Path | None]
 
-    def covers(self, wanted: _Layout) -> bool:
+    @classmethod
+    def covering(
+        cls, isolation: IsolationReport, boxes: Iterable[tuple[Sequence[Path], Mapping[Path, Path | None]]]
+    ) -> Layout:
+        """One box for many checks: every check's readable folders and every check's hidden paths
+        (each hidden with its own stand-in), so it serves each of them as strictly as its own."""
+        layout = cls(isolation, frozenset(), {})
+        for readable, hidden in boxes:
+            layout = layout.merged(cls(isolation, frozenset(readable), dict(hidden)))
+        return layout
+
+    def merged(self, other: Layout) -> Layout:
+        return Layout(self.isolation, self.readable | other.readable, {**other.hidden, **self.hidden})
+
+    def covers(self, wanted: Layout) -> bool:
+        """Hiding more than a check asks is as strict as its own box; hiding less is not."""
         return (
             self.isolation.layer is wanted.isolation.layer
-            and self.hidden == wanted.hidden
+            and all(
+                path in self.hidden and self.hidden[path] == stand_in
+                for path, stand_in in wanted.hidden.items()
+            )
             and self.readable >= wanted.readable
         )
 
@@ -155,18 +242,16 @@ class _Stuck(Exception):
 class _Zygote:
     """One launched zygote: its process, control pipes, box, log and optional cgroup."""
 
-    def __init__(self, layout: _Layout) -> None:
+    def __init__(self, layout: Layout) -> None:
         self.layout = layout
         self._box = Path(tempfile.mkdtemp(prefix="vecdrill-warm-"))
         try:
-            self._cgroup: reaper.Cgroup | None = reaper.Cgroup.create(
-                _ZYGOTE_LIMITS.data_bytes + 2 * reaper.CGROUP_HEADROOM
-            )
+            self._cgroup: Cgroup | None = Cgroup.create(_ZYGOTE_LIMITS.data_bytes + 2 * CGROUP_HEADROOM)
         except OSError:
             self._cgroup = None  # the backstop is optional, as for cold runs
         hidden = launch.resolve_hidden(layout.hidden)
         command = launch.child_command(
-            ["-m", "vecdrill.child.zygote"],
+            ["-m", wire.ZYGOTE_MODULE],
             self._box,
             layout.isolation.layer,
             sorted(layout.readable),
@@ -174,13 +259,15 @@ class _Zygote:
             hidden,
         )
         env = launch.child_environment({}, self._box, layout.isolation, _ZYGOTE_LIMITS, hidden)
-        self._marker = launch.run_marker(env)
+        self._marker = wire.run_marker(env)
         zygote_reads, self._requests = os.pipe()
         self._answers, zygote_writes = os.pipe()
         os.set_blocking(self._requests, False)
         self._log: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115 - closed in close()
-        prepare = launch.child_setup(
-            zygote_reads, zygote_writes, [(resource.RLIMIT_CORE, 0, 0)], self._cgroup
+        prepare = supervise.child_setup(
+            {wire.REQUEST_FD: zygote_reads, wire.RESULT_FD: zygote_writes},
+            [(resource.RLIMIT_CORE, 0, 0)],
+            self._cgroup.procs_files() if self._cgroup is not None else (),
         )
         try:
             self.process = subprocess.Popen(
@@ -206,11 +293,12 @@ class _Zygote:
     def ask(self, request: bytes, limits: Limits) -> ChildRun:
         if not self._ready:
             try:
-                zygote.receive(self._answers, self._launched + START_SECONDS)
+                header, _ = wire.receive(self._answers, self._launched + START_SECONDS)
             except TimeoutError:
                 raise EOFError(f"not ready after {START_SECONDS:g} s") from None
+            wire.decode_message(header, wire.Ready)
             self._ready = True
-        oom_kills = self._cgroup.oom_kills() if self._cgroup else 0
+        before = self._cgroup.counters() if self._cgroup is not None else None
         deadline = (
             time.monotonic()
             + limits.startup_seconds
@@ -219,20 +307,16 @@ class _Zygote:
             + BACKSTOP_SECONDS
         )
         try:
-            zygote.send(self._requests, {"limits": asdict(limits)}, request, deadline)
-            answer, result = zygote.receive(self._answers, deadline)
+            wire.send(self._requests, wire.encode_message(limits), request, deadline)
+            header, result = wire.receive(self._answers, deadline)
         except TimeoutError:
             raise _Stuck from None
-        stray_kill = bool(answer.pop("stray_kill"))
-        out_of_memory = (
-            self._cgroup.oom_kills() > oom_kills if self._cgroup is not None else stray_kill
-        )  # as a cold run judges it
-        return ChildRun(
-            **answer,
-            memory_suspected=out_of_memory,
-            result=result or None,
-            isolation=self.layout.isolation.layer,
-        )
+        end = wire.decode_message(header, supervise.ChildEnd)
+        memory = None
+        if self._cgroup is not None and before is not None:
+            memory = self._cgroup.counters().rose_since(before)
+        layer = self.layout.isolation.layer  # the zygote waits on the grandchild: no launcher between
+        return ended.classify(end, result or None, layer=layer, wrapper=Isolation.PLAIN, memory=memory)
 
     def log_tail(self) -> str:
         self._log.seek(0)
@@ -241,7 +325,7 @@ class _Zygote:
 
     def close(self) -> None:
         """Kill the zygote and everything it started, then remove its box and cgroup."""
-        reaper.kill_tree(self.process.pid, self._marker, self._cgroup)
+        reaper.kill_tree(self.process.pid, self._marker, self._cgroup.pids if self._cgroup else tuple)
         self.process.wait()
         self._release()
 

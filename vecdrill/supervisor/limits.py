@@ -1,4 +1,4 @@
-"""The limits a sandboxed child runs under: as kernel rlimits, and in words for `vecdrill doctor`.
+"""The limits a sandboxed child runs under, and the kernel rlimits that enforce them.
 
 Start-up (importing torch takes seconds on a busy machine) is not the learner's time: a child that
 signals readiness gets `startup_seconds` to do so, and its wall clock and CPU budget start then.
@@ -10,8 +10,6 @@ import os
 import resource
 from dataclasses import dataclass
 from pathlib import Path
-
-from vecdrill.supervisor.reaper import CGROUP_HEADROOM, CGROUP_TASKS
 
 _SCRATCH_FILES = 4  # each bwrap tmpfs holds this many files of the largest size allowed
 
@@ -47,9 +45,10 @@ class Limits:
         return _SCRATCH_FILES * self.file_bytes
 
 
-def rlimits(limits: Limits, extra_cpu_seconds: int = 0) -> list[tuple[int, int, int]]:
-    """(resource, soft, hard) for the child, clamped to what this process may grant."""
-    cpu = limits.cpu_soft_seconds + extra_cpu_seconds
+def rlimits(limits: Limits) -> list[tuple[int, int, int]]:
+    """(resource, soft, hard) for the child, clamped to what this process may grant. With a
+    start-up phase the CPU limit includes its allowance, until `tighten_cpu` takes it away."""
+    cpu = limits.cpu_soft_seconds + (limits.startup_cpu_seconds if limits.startup_seconds > 0 else 0)
     wanted = [
         (resource.RLIMIT_DATA, limits.data_bytes, limits.data_bytes),
         (resource.RLIMIT_CPU, cpu, cpu + 1),
@@ -80,33 +79,3 @@ def tighten_cpu(pids: set[int], budget_seconds: int) -> int | None:
                 resource.prlimit(pid, resource.RLIMIT_CPU, (soft, soft + 1))
                 highest = max(highest or 0, soft)
     return highest
-
-
-def describe_limits(limits: Limits) -> dict[str, str]:
-    """The limits in force, in words, for `vecdrill doctor`."""
-    cpu = limits.cpu_soft_seconds
-    return {
-        "start-up": f"{limits.startup_seconds:g} s to import torch and build the inputs, "
-        "before the clock starts",
-        "wall clock": f"{limits.wall_seconds:g} s",
-        "CPU time": f"{cpu} s after start-up (SIGXCPU), killed at {cpu + 1} s",
-        "memory (RLIMIT_DATA)": size_text(limits.data_bytes),
-        "memory backstop (cgroup, when writable)": (
-            f"{size_text(limits.data_bytes + CGROUP_HEADROOM)}, {CGROUP_TASKS} tasks"
-        ),
-        "file size": size_text(limits.file_bytes),
-        "scratch space (bwrap)": f"{size_text(limits.scratch_bytes)} per tmpfs (box, /tmp, homes)",
-        "open files": str(limits.open_files),
-        "output shown": f"first {size_text(limits.output_keep_bytes)} of stdout and of stderr",
-        "output limit": f"killed after {size_text(limits.output_kill_bytes)} of output",
-        "result size": size_text(limits.result_bytes),
-        "threads": str(limits.threads),
-        "core dumps": "off",
-    }
-
-
-def size_text(count: int) -> str:
-    for unit, factor in (("GiB", 1024**3), ("MiB", 1024**2), ("KiB", 1024)):
-        if count >= factor:
-            return f"{count / factor:g} {unit}"
-    return f"{count} bytes"

@@ -1,15 +1,21 @@
 """Traffic with a sandboxed child over pipes, none of which it can use to hang or flood us.
 
-The request goes in without blocking; stdout, stderr and the result come out into captures that
-keep only their first bytes and count the rest; an optional ready pipe says when the child has
-finished starting up. One selector serves them all, woken too when the child exits.
+A run's pipes are made before the child starts (`RunPipes`): the child takes its ends at the fds
+the child contract names. The request goes in without blocking; stdout, stderr and the result come
+out into captures that keep only their first bytes and count the rest; an optional ready pipe says
+when the child has finished starting up. One selector serves them all, woken too when the child
+exits.
 """
+
+from __future__ import annotations
 
 import enum
 import os
 import selectors
 import time
+from dataclasses import dataclass
 
+from vecdrill import wire
 from vecdrill.supervisor.limits import Limits
 
 DRAIN_GRACE_SECONDS = 2.0
@@ -26,6 +32,60 @@ class Stop(enum.Enum):
     CAPPED = "capped"  # output or result went over its cap
 
 
+@dataclass(frozen=True)
+class RunPipes:
+    """One run's pipes: the child's ends, by the fd each takes in the child, and the parent's."""
+
+    child_ends: dict[int, int]  # fd in the child -> fd here
+    request: int
+    stdout: int
+    stderr: int
+    result: int
+    ready: int | None  # None: no start-up phase, so no ready signal
+
+    @classmethod
+    def open(cls, with_ready: bool) -> RunPipes:
+        request_read, request_write = os.pipe()
+        result_read, result_write = os.pipe()
+        stdout_read, stdout_write = os.pipe()
+        stderr_read, stderr_write = os.pipe()
+        ready_read, ready_write = os.pipe() if with_ready else (None, None)
+        ends = {1: stdout_write, 2: stderr_write, wire.REQUEST_FD: request_read, wire.RESULT_FD: result_write}
+        if ready_write is not None:
+            ends[wire.READY_FD] = ready_write
+        return cls(ends, request_write, stdout_read, stderr_read, result_read, ready_read)
+
+    def close_child_ends(self) -> None:
+        """In the parent, once the child has them (or will never start)."""
+        for fd in self.child_ends.values():
+            os.close(fd)
+
+    def close_parent_ends(self) -> None:
+        """Where the child never started."""
+        for fd in (self.request, self.stdout, self.stderr, self.result, self.ready):
+            if fd is not None:
+                os.close(fd)
+
+
+@dataclass(frozen=True)
+class Captured:
+    """A stream as the child left it: its first bytes, and how many bytes it had in all."""
+
+    kept: bytes
+    total: int
+
+    def without_suffix(self, suffix: bytes) -> Captured | None:
+        """The stream without `suffix`, if the stream, seen whole, ends with it."""
+        if self.total != len(self.kept) or not self.kept.endswith(suffix):
+            return None
+        return Captured(self.kept[: -len(suffix)], self.total - len(suffix))
+
+    def text(self) -> str:
+        shown = self.kept.decode("utf-8", errors="replace")
+        hidden = self.total - len(self.kept)
+        return f"{shown}\n[... {hidden} more bytes not shown]" if hidden else shown
+
+
 class Capture:
     """The first `keep` bytes of a stream and a count of all of it."""
 
@@ -40,34 +100,15 @@ class Capture:
             self.kept += chunk[:room]
         self.total += len(chunk)
 
-    def drop_suffix(self, suffix: bytes) -> bool:
-        """Remove `suffix` if the stream, seen whole, ends with it."""
-        if self.total != len(self.kept) or not self.kept.endswith(suffix):
-            return False
-        del self.kept[-len(suffix) :]
-        self.total -= len(suffix)
-        return True
-
-    def text(self) -> str:
-        shown = self.kept.decode("utf-8", errors="replace")
-        hidden = self.total - len(self.kept)
-        return f"{shown}\n[... {hidden} more bytes not shown]" if hidden else shown
+    def seen(self) -> Captured:
+        return Captured(bytes(self.kept), self.total)
 
 
 class Streams:
-    """Non-blocking traffic with the child: the request in; stdout, stderr, the result and the
-    ready signal out."""
+    """Non-blocking traffic with the child over the parent's ends of its pipes: the request in;
+    stdout, stderr, the result and the ready signal out."""
 
-    def __init__(
-        self,
-        request: bytes,
-        request_fd: int,
-        stdout_fd: int,
-        stderr_fd: int,
-        result_fd: int,
-        limits: Limits,
-        ready_fd: int | None = None,
-    ) -> None:
+    def __init__(self, request: bytes, pipes: RunPipes, limits: Limits) -> None:
         self.stdout = Capture(limits.output_keep_bytes)
         self.stderr = Capture(limits.output_keep_bytes)
         self.ready_at: float | None = None  # monotonic time of the ready byte
@@ -75,16 +116,20 @@ class Streams:
         self._limits = limits
         self._request = memoryview(request)
         self._selector = selectors.DefaultSelector()
-        for fd, role in ((stdout_fd, self.stdout), (stderr_fd, self.stderr), (result_fd, self._result)):
+        for fd, role in (
+            (pipes.stdout, self.stdout),
+            (pipes.stderr, self.stderr),
+            (pipes.result, self._result),
+        ):
             os.set_blocking(fd, False)
             self._selector.register(fd, selectors.EVENT_READ, role)
-        if ready_fd is not None:
-            os.set_blocking(ready_fd, False)
-            self._selector.register(ready_fd, selectors.EVENT_READ, "ready")
-        os.set_blocking(request_fd, False)
-        self._selector.register(request_fd, selectors.EVENT_WRITE, "request")
+        if pipes.ready is not None:
+            os.set_blocking(pipes.ready, False)
+            self._selector.register(pipes.ready, selectors.EVENT_READ, "ready")
+        os.set_blocking(pipes.request, False)
+        self._selector.register(pipes.request, selectors.EVENT_WRITE, "request")
         if not request:
-            self._forget(request_fd)
+            self._forget(pipes.request)
 
     @property
     def output_over(self) -> bool:
@@ -186,8 +231,3 @@ def pump(pid: int, streams: Streams, deadline: float, *, until_ready: bool = Fal
         if exit_fd is not None:
             streams.unwake(exit_fd)
             os.close(exit_fd)
-
-
-def pump_until_exit(pid: int, streams: Streams, deadline: float) -> bool:
-    """Move bytes until the direct child exits or a cap trips; True if the deadline passed."""
-    return pump(pid, streams, deadline) is Stop.DEADLINE

@@ -1,5 +1,5 @@
-"""The learner's use cases besides checking: hints one step at a time, the reference solution,
-and how far along the catalogue they are.
+"""What the learner is told besides verdicts: hints one step at a time, the drill's explanation
+beside the reference solution, and how far along the catalogue they are.
 
 Pure standard library: these commands answer without starting torch.
 """

@@ -1,0 +1,99 @@
+"""The architecture holds: the import contracts in pyproject.toml pass, and they bite.
+
+The contracts are import-linter's (`[tool.importlinter]`): the layers from the command line down to
+the shared model, the gate without torch or numpy, the child without the parent side, the parent
+without the child's code, rich only in the views and typer only in the command line. A contract
+that no wrong import could break would prove nothing, so each kind is broken on purpose in a copy.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import REPO
+
+# The venv's own import-linter, whatever its bin folder looks like.
+LINT_IMPORTS = (
+    "import sys; from importlinter.cli import lint_imports_command; sys.exit(lint_imports_command())"
+)
+
+
+def lint_imports(root: Path) -> subprocess.CompletedProcess[str]:
+    """`lint-imports` on the package under `root`, with the contracts of `root/pyproject.toml`."""
+    env = {**os.environ, "PYTHONPATH": str(root), "COLUMNS": "1000"}  # no wrapped lines
+    return subprocess.run(
+        [sys.executable, "-c", LINT_IMPORTS, "--no-cache"],
+        capture_output=True,
+        text=True,
+        cwd=root,
+        env=env,
+        timeout=300,
+    )
+
+
+def test_the_import_contracts_hold() -> None:
+    done = lint_imports(REPO)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.parametrize(
+    ("module", "wrong_import", "contract"),
+    [
+        ("gate/scan.py", "import rich", "Only the views import rich"),
+        ("gate/scan.py", "import numpy", "The gate is standard library only"),
+        ("child/worker.py", "from vecdrill.sandbox import launch", "The child never imports the parent side"),
+        ("check/plan.py", "from vecdrill.child import worker", "The parent reaches the child's code"),
+        ("measure/speedup.py", "from vecdrill.check import verdicts", "Layers"),
+        ("check/pipeline.py", "import typer", "Only the command line imports typer"),
+    ],
+)
+def test_a_wrong_import_breaks_its_contract(
+    tmp_path: Path, module: str, wrong_import: str, contract: str
+) -> None:
+    shutil.copy(REPO / "pyproject.toml", tmp_path)
+    shutil.copytree(REPO / "vecdrill", tmp_path / "vecdrill", ignore=shutil.ignore_patterns("__pycache__"))
+    target = tmp_path / "vecdrill" / module
+    target.write_text(target.read_text(encoding="utf-8") + f"\n{wrong_import}  # the wrong one\n")
+    importer = "vecdrill." + module.removesuffix(".py").replace("/", ".")
+    imported = wrong_import.split()[1]
+
+    done = lint_imports(tmp_path)
+
+    assert done.returncode != 0, done.stdout
+    sections = broken_contracts(done.stdout)
+    section = next((text for name, text in sections.items() if name.startswith(contract)), None)
+    assert section is not None, f"{contract!r} is not broken:\n{done.stdout}"
+    assert f"{importer} -> {imported}" in section, section
+
+
+def broken_contracts(report: str) -> dict[str, str]:
+    """The text under each heading (a line underlined with dashes) of the broken contracts."""
+    lines = report.split("Broken contracts", 1)[-1].splitlines()
+    sections: dict[str, str] = {}
+    name = None
+    for line, underline in zip(lines, [*lines[1:], ""], strict=True):
+        if line and underline == "-" * len(line):
+            name = line
+            sections[name] = ""
+        elif name is not None:
+            sections[name] += line + "\n"
+    return sections
+
+
+@pytest.mark.parametrize("command", [["list"], ["--help"], ["list", "--level", "1"]])
+def test_browsing_never_imports_torch_or_numpy(command: list[str]) -> None:
+    code = (
+        "import sys\n"
+        "from vecdrill.cli import main\n"
+        f"try:\n    main({command!r})\nexcept SystemExit as exc:\n    assert exc.code == 0, exc.code\n"
+        "heavy = sorted(m for m in ('torch', 'numpy') if m in sys.modules)\n"
+        "assert not heavy, heavy\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO)
+    assert done.returncode == 0, done.stderr

@@ -1,0 +1,208 @@
+"""The file watcher of `vecdrill try`: real files and real saves, each seen with the native watcher
+(inotify) and with polling (VECDRILL_WATCH=poll, as on a network filesystem)."""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import REPO
+from vecdrill.errors import UsageError
+from vecdrill.learner import watch
+
+LIMIT = 30.0  # seconds: a missed save fails the test instead of hanging it
+
+
+@pytest.fixture(params=watch.MODES)
+def mode(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    monkeypatch.setenv("VECDRILL_WATCH", request.param)
+    return str(request.param)
+
+
+@pytest.fixture
+def notes() -> list[str]:
+    return []
+
+
+@pytest.fixture
+def watcher(tmp_path: Path, mode: str, notes: list[str]) -> Iterator[watch.FileWatcher]:
+    mine = tmp_path / "work" / "mine.py"
+    mine.parent.mkdir()
+    mine.write_text("first version\n")
+    with watch.FileWatcher(mine, notes.append) as opened:
+        assert opened.polling == (mode == "poll")
+        yield opened
+
+
+def _next_save(
+    watcher: watch.FileWatcher, checked: bytes | None, meanwhile: Callable[[], object] | None = None
+) -> bytes:
+    """`next_save` in a thread, with `meanwhile` (the learner saving) run while it waits."""
+    found: list[bytes] = []
+    waiter = threading.Thread(target=lambda: found.append(watcher.next_save(checked)), daemon=True)
+    waiter.start()
+    if meanwhile is not None:
+        time.sleep(0.1)  # it is waiting by now
+        meanwhile()
+    waiter.join(timeout=LIMIT)
+    assert found, "next_save did not notice the save"
+    return found[0]
+
+
+def _is_waiting(watcher: watch.FileWatcher, checked: bytes, seconds: float) -> threading.Thread:
+    """Start `next_save` and check that it is still waiting after `seconds`."""
+    waiter = threading.Thread(target=watcher.next_save, args=(checked,), daemon=True)
+    waiter.start()
+    time.sleep(seconds)
+    assert waiter.is_alive(), "next_save returned although the content did not change"
+    return waiter
+
+
+def test_the_first_call_returns_what_is_there(watcher: watch.FileWatcher) -> None:
+    assert _next_save(watcher, None) == watch.content_digest(watcher.path)
+
+
+def test_an_in_place_save_is_seen(watcher: watch.FileWatcher) -> None:
+    checked = _next_save(watcher, None)
+    saved = _next_save(watcher, checked, lambda: watcher.path.write_text("second version\n"))
+    assert saved != checked and saved == watch.content_digest(watcher.path)
+
+
+def test_an_atomic_rename_save_is_seen(watcher: watch.FileWatcher) -> None:
+    checked = _next_save(watcher, None)
+
+    def rename_over() -> None:
+        replacement = watcher.path.with_name(".mine.py.swp")
+        replacement.write_text("new content\n")
+        os.replace(replacement, watcher.path)
+
+    saved = _next_save(watcher, checked, rename_over)
+    assert saved != checked and saved == watch.content_digest(watcher.path)
+
+
+def test_quick_saves_of_the_same_size_are_each_seen(watcher: watch.FileWatcher) -> None:
+    mine = watcher.path
+    mine.write_text("AAA\n")
+    first = _next_save(watcher, None)
+    before = mine.stat()
+    mine.write_text("BBB\n")  # same size, and put back on the same timestamp
+    os.utime(mine, ns=(before.st_atime_ns, before.st_mtime_ns))
+    second = _next_save(watcher, first)
+    assert second != first
+    assert _next_save(watcher, None) == second
+
+
+def _write_in_pieces(path: Path, pieces: list[str], gaps: list[float]) -> None:
+    """One save written piece by piece, flushed each time; `gaps` gets the time between pieces."""
+    with open(path, "w", encoding="utf-8") as out:
+        for piece in pieces:
+            written = time.monotonic()
+            out.write(piece)
+            out.flush()
+            time.sleep(0.003)
+            gaps.append(time.monotonic() - written)
+
+
+def test_a_save_in_pieces_is_seen_once_whole(watcher: watch.FileWatcher) -> None:
+    """Pieces written closer together than the settle time make one save, seen when complete."""
+    checked: bytes | None = _next_save(watcher, None)
+    for attempt in range(3):  # a machine that stalls the writer past the settle time proves nothing
+        pieces = [f"attempt {attempt}, line {n}\n" for n in range(20)]
+        gaps: list[float] = []
+        saved = _next_save(watcher, checked, functools.partial(_write_in_pieces, watcher.path, pieces, gaps))
+        if max(gaps) < watch.SETTLE_MS / 1000:
+            break
+        checked = watch.content_digest(watcher.path)
+    assert watcher.path.read_text() == "".join(pieces)
+    assert saved == watch.content_digest(watcher.path)
+
+
+def test_touching_the_file_or_its_neighbours_is_not_a_save(watcher: watch.FileWatcher) -> None:
+    checked = _next_save(watcher, None)
+    waiter = _is_waiting(watcher, checked, 0.2)
+    for n in range(10):  # the same content again, and an editor's files beside it
+        watcher.path.write_text("first version\n")
+        (watcher.path.parent / f".mine.py.{n}~").write_text("backup\n")
+        time.sleep(0.02)
+    time.sleep(0.2)
+    assert waiter.is_alive(), "next_save returned although the content did not change"
+    watcher.path.write_text("a real change\n")
+    waiter.join(timeout=LIMIT)
+    assert not waiter.is_alive()
+
+
+@pytest.mark.parametrize("gone", ["file", "folder"])
+def test_a_deleted_file_is_waited_for_and_seen_when_it_is_back(
+    watcher: watch.FileWatcher, notes: list[str], gone: str
+) -> None:
+    checked = _next_save(watcher, None)
+
+    def delete_then_recreate() -> None:
+        if gone == "file":
+            watcher.path.unlink()
+        else:
+            shutil.rmtree(watcher.path.parent)
+        deadline = time.monotonic() + LIMIT
+        while not notes and time.monotonic() < deadline:
+            time.sleep(0.05)
+        watcher.path.parent.mkdir(exist_ok=True)
+        watcher.path.write_text("written again\n")
+
+    saved = _next_save(watcher, checked, delete_then_recreate)
+    assert saved == watch.content_digest(watcher.path) != checked
+    assert notes == [f"{watcher.path} is gone; vecdrill waits for it to come back (Ctrl-C to stop)"]
+    again = _next_save(watcher, saved, lambda: watcher.path.write_text("and once more\n"))
+    assert again not in (saved, checked)  # still watched after the folder came back
+
+
+FALL_BACK = """
+import os, resource, sys, threading
+from pathlib import Path
+from vecdrill.learner import watch
+
+path, notes = Path(sys.argv[1]), []
+path.write_text("one\\n")
+soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+free = os.dup(0)
+os.close(free)
+resource.setrlimit(resource.RLIMIT_NOFILE, (free + 1, hard))  # one more fd: too few for inotify
+try:
+    watcher = watch.FileWatcher(path, notes.append).__enter__()
+finally:
+    resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+first = watcher.next_save(None)
+threading.Timer(0.1, lambda: path.write_text("two\\n")).start()
+print(watcher.polling, watcher.next_save(first) == watch.content_digest(path), notes)
+"""
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="inotify and RLIMIT_NOFILE are Linux's")
+def test_the_watcher_polls_when_the_native_one_cannot_start(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "VECDRILL_WATCH"}
+    done = subprocess.run(
+        [sys.executable, "-c", FALL_BACK, str(tmp_path / "mine.py")],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        env=env,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    polling, seen, said = done.stdout.split(" ", 2)
+    assert (polling, seen) == ("True", "True")
+    assert "The native file watcher failed" in said and f"polls {tmp_path} every" in said
+
+
+def test_an_unknown_watch_mode_is_a_usage_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("VECDRILL_WATCH", "inotify")
+    with pytest.raises(UsageError, match="VECDRILL_WATCH='inotify' is not one of native, poll"):
+        watch.FileWatcher(tmp_path / "mine.py", print)

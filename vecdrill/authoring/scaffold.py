@@ -1,0 +1,24 @@
+"""`vecdrill new`: a drill folder with every file, ready to fill in (the files are in `templates`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from vecdrill.authoring import templates
+from vecdrill.content.drill import ID_PATTERN
+from vecdrill.errors import UsageError
+
+
+def new_drill(drill_id: str, parent: Path, library: str) -> Path:
+    """Create `parent/drill_id` with every file of a drill; never overwrites anything."""
+    if not ID_PATTERN.match(drill_id):
+        raise UsageError(f"{drill_id!r} is not a kebab-case id such as 'gather-logits'")
+    if library not in ("torch", "numpy"):
+        raise UsageError(f"--library {library!r} should be torch or numpy")
+    folder = parent / drill_id
+    if folder.exists():
+        raise UsageError(f"{folder} already exists; pick another id or remove it first")
+    folder.mkdir(parents=True)
+    for name, text in templates.render(drill_id, library).items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return folder

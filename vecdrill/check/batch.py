@@ -1,0 +1,39 @@
+"""Warm workers for a batch of files: one box layout that covers every drill of the batch.
+
+The layout is known before the first check, so each zygote of the pool is launched once, at the
+start, with every drill folder readable and every drill's answers hidden, and a batch moving from
+one drill to the next never relaunches one. A check still gets its own limited grandchild.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterable
+from pathlib import Path
+
+from vecdrill.check import plan
+from vecdrill.check.submission import Unreadable, read_source, resolve_drill
+from vecdrill.content.catalogue import Catalogue
+from vecdrill.content.drill import Drill
+from vecdrill.errors import VecdrillError
+from vecdrill.sandbox import launch, warm
+
+
+def drills_of(files: Iterable[Path], catalogue: Catalogue, drill_id: str | None) -> list[Drill]:
+    """The drills these files are for, found as `check_file` finds them; a file that names none
+    (or cannot be read) is left to its own check to report."""
+    found: dict[str, Drill] = {}
+    for path in files:
+        with contextlib.suppress(VecdrillError):
+            source = read_source(path)
+            drill = resolve_drill(
+                path, None if isinstance(source, Unreadable) else source, catalogue, drill_id
+            )
+            found.setdefault(drill.id, drill)
+    return list(found.values())
+
+
+def warm_pool(drills: Iterable[Drill], isolation: str | None, jobs: int) -> warm.WarmPool:
+    """A started pool of `jobs` warm workers whose boxes serve a check of any of `drills`."""
+    boxes = [([drill.folder], plan.answer_paths(drill)) for drill in drills]
+    return warm.WarmPool(jobs, warm.Layout.covering(launch.detect_isolation(isolation), boxes))

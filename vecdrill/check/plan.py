@@ -1,0 +1,111 @@
+"""What one check runs: the cases, the probe sizes, the benchmarks, and what the solution may not read.
+
+Pure planning from the drill and the options, before any child starts; the same plan feeds the
+solution's child and the reference loop's, so both answer the very same cases.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+from typing import Any
+
+from vecdrill import paths
+from vecdrill.check.expected import Case
+from vecdrill.content.drill import Drill, Size
+from vecdrill.measure import ladder
+
+DEFAULT_SEED = 1234
+BENCH_SEED_OFFSET = 99  # the benchmark inputs are drawn apart from every checked case's
+SOLUTION_BENCH_BUDGET = 1.0  # a shorter window can fall inside one slow second of a shared CPU
+LOOP_BENCH_BUDGET = 1.0
+STEP_BUDGETS = {"solution": 0.05, "loop": 0.15}  # seconds per `--scaling` step below the bench
+ANSWER_FILES = ("solution.py", "explain.md", "explain.zh.md")  # hidden from the solution's process
+
+
+def build_cases(drill: Drill, targets: list[str], seed: int) -> list[Case]:
+    """Every listed size at two seeds, plus non-contiguous inputs where the drill allows them."""
+    cases = []
+    for device in targets:
+        for i, size in enumerate(drill.sizes):
+            for offset in (0, 1):
+                cases.append(Case(f"{device}:{i}:{offset}", device, size, seed + offset))
+        if drill.noncontiguous:
+            cases.append(Case(f"{device}:nc", device, drill.sizes[-1], seed + 2, True))
+    return cases
+
+
+def probe_devices(targets: list[str]) -> list[str]:
+    """The devices whose work is counted besides the CPU's: a solution may loop only where
+    `x.is_cuda`, so every checked device is probed on its own inputs."""
+    return [device for device in targets if device != "cpu"]
+
+
+def default_probe(drill: Drill) -> tuple[Size, Size]:
+    """Without a declared probe: the largest check size, and every dimension of it times 8."""
+    base = drill.sizes[-1]
+    return base, {k: max(v, 1) * 8 for k, v in base.items()}
+
+
+def probe_sizes(drill: Drill) -> list[Size]:
+    """The two sizes whose work counts show a loop: the drill's own, or the default probe."""
+    return list(drill.probe or default_probe(drill))
+
+
+def benchmarks(
+    drill: Drill, targets: list[str], probe: list[Size], seed: int, scaling: bool, solution_budget: float
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The solution's benchmarks and the loop's: the same sizes and seeds, each side its budgets."""
+    return (
+        _bench_specs(drill, targets, probe, seed, scaling, (solution_budget, STEP_BUDGETS["solution"])),
+        _bench_specs(drill, targets, probe, seed, scaling, (LOOP_BENCH_BUDGET, STEP_BUDGETS["loop"])),
+    )
+
+
+def _bench_specs(
+    drill: Drill,
+    targets: list[str],
+    probe: list[Size],
+    seed: int,
+    scaling: bool,
+    budgets: tuple[float, float],
+) -> list[dict[str, Any]]:
+    """The benchmark size on each device, then (with --scaling) the ladder's smaller steps."""
+    steps = ladder.ladder(drill.bench, probe)[:-1] if scaling else []
+    specs = []
+    for d in targets:
+        specs.append(
+            {
+                "name": f"bench:{d}",
+                "device": d,
+                "size": drill.bench,
+                "seed": seed + BENCH_SEED_OFFSET,
+                "budget": budgets[0],
+                "keep_output": True,
+            }
+        )
+        specs += [
+            {
+                "name": f"ladder:{d}:{i}",
+                "device": d,
+                "size": size,
+                "seed": seed + BENCH_SEED_OFFSET,
+                "budget": budgets[1],
+            }
+            for i, size in enumerate(steps)
+        ]
+    return specs
+
+
+def answer_paths(drill: Drill) -> dict[Path, Path | None]:
+    """What the solution's process must not read, with what it finds there instead: the drill's
+    answers (the starter stands in for the solution, so the worker still loads the drill), and
+    vecdrill's state (the cache holds the loop's expected outputs). The state folders are made
+    first, so that the sandbox can mask them before a check running in parallel fills them."""
+    hidden: dict[Path, Path | None] = {drill.file(name): None for name in ANSWER_FILES}
+    hidden[drill.file("solution.py")] = drill.file("starter.py")
+    for folder in (paths.cache_dir(), paths.data_dir()):
+        with contextlib.suppress(OSError):
+            folder.mkdir(parents=True, exist_ok=True)
+        hidden[folder] = None
+    return hidden

@@ -1,0 +1,1 @@
+"""`vecdrill grade`: a class's files checked into a gradebook (roster, grade, resume, gradebook)."""

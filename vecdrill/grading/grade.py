@@ -1,0 +1,143 @@
+"""Grade a class: check each student's file for each drill (warm workers, results of earlier runs
+reused), one gradebook row per student and drill.
+
+Unlike `vecdrill check`, nothing here records into the progress of the teacher running it, and
+failing students are the rows' business, not an error.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import dataclass, replace
+from typing import Any
+
+import vecdrill
+from vecdrill.check import batch
+from vecdrill.check.pipeline import CheckOptions, Runner, check_file
+from vecdrill.check.submission import Unreadable, read_source
+from vecdrill.content.catalogue import Catalogue
+from vecdrill.grading import resume
+from vecdrill.grading.gradebook import MISSING, Gradebook, Row
+from vecdrill.grading.roster import Roster, Shard, Submission
+from vecdrill.report.model import FileResult
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A submission that needs a check, with the key its result is kept under."""
+
+    submission: Submission
+    sha256: str | None
+    key: str | None
+
+
+def grade(
+    roster: Roster,
+    catalogue: Catalogue,
+    options: CheckOptions,
+    *,
+    jobs: int,
+    shard: Shard | None = None,
+    on_row: Callable[[Row], None] = lambda row: None,
+    on_total: Callable[[int], None] = lambda total: None,
+) -> Gradebook:
+    """The gradebook of `roster` (of its `shard` only, if given); `on_total` hears how many rows
+    there are, `on_row` each row as it is done."""
+    settings = _verdict_options(options)
+    mine = [s for s in roster.submissions if shard is None or shard.holds(s.student, s.drill.id)]
+    handed_in = {(s.student, s.drill.id) for s in roster.submissions}
+    rows = [
+        Row(student, drill_id, MISSING, f"{student} handed in no file for {drill_id}", None, None, None, None)
+        for student in roster.students
+        for drill_id in roster.drills
+        if (student, drill_id) not in handed_in and (shard is None or shard.holds(student, drill_id))
+    ]
+    on_total(len(rows) + len(mine))
+    for row in rows:
+        on_row(row)
+    pending = []
+    for submission in mine:
+        sha256 = _sha256(submission)
+        key = resume.key(submission.path, sha256, submission.drill, settings) if sha256 else None
+        earlier = resume.load(key) if key else None
+        if earlier is None:
+            pending.append(Pending(submission, sha256, key))
+        else:
+            rows.append(replace(earlier, student=submission.student))
+            on_row(rows[-1])
+    for row in _check_all(pending, catalogue, options, jobs):
+        rows.append(row)
+        on_row(row)
+    return Gradebook(
+        vecdrill.__version__,
+        settings,
+        roster.drills,
+        roster.students,
+        sorted(rows, key=lambda row: (row.student, row.drill)),
+        shard=str(shard) if shard else None,
+        ignored=sorted(roster.ignored, key=lambda item: item.file),
+        checked=len(pending),
+        reused=len(mine) - len(pending),
+    )
+
+
+def _check_all(pending: list[Pending], catalogue: Catalogue, options: CheckOptions, jobs: int) -> list[Row]:
+    """Check the pending files, on warm workers once there are more files than jobs."""
+    done: list[Row] = []
+    with contextlib.ExitStack() as stack:
+        runner: Runner | None = None
+        if len(pending) > jobs:
+            drills = {p.submission.drill.id: p.submission.drill for p in pending}.values()
+            runner = stack.enter_context(batch.warm_pool(drills, options.isolation, jobs)).run
+        with ThreadPoolExecutor(max_workers=jobs) as pool:
+            futures = [pool.submit(_check_one, p, catalogue, options, runner) for p in pending]
+            for future in as_completed(futures):
+                done.append(future.result())
+    return done
+
+
+def _check_one(pending: Pending, catalogue: Catalogue, options: CheckOptions, runner: Runner | None) -> Row:
+    submission = pending.submission
+    mine = replace(options, drill_id=submission.drill.id)
+    result = (
+        check_file(submission.path, catalogue, mine, runner)
+        if runner
+        else check_file(submission.path, catalogue, mine)
+    )
+    row = _row(submission, result, pending.sha256)
+    if pending.key:
+        resume.store(pending.key, row)
+    return row
+
+
+def _row(submission: Submission, result: FileResult, sha256: str | None) -> Row:
+    speedups = [d.timing.speedup for d in result.devices if d.timing and d.device == "cpu"]
+    return Row(
+        submission.student,
+        submission.drill.id,
+        result.verdict.value,
+        result.message,
+        speedups[0] if speedups else None,
+        round(result.seconds, 3),
+        str(submission.path),
+        sha256,
+    )
+
+
+def _sha256(submission: Submission) -> str | None:
+    """Of the bytes a check would read; None for a file it refuses to read (its row says why)."""
+    source = read_source(submission.path)
+    return None if isinstance(source, Unreadable) else hashlib.sha256(source).hexdigest()
+
+
+def _verdict_options(options: CheckOptions) -> dict[str, Any]:
+    return {
+        "device": options.device,
+        "bench": options.bench,
+        "seed": options.seed,
+        "timeout": options.timeout,
+        "isolation": options.isolation,
+    }

@@ -1,0 +1,134 @@
+"""Who handed in what: the students of a class, the drill each file is for, and the shards.
+
+A class is a folder with one folder per student, or a pattern such as `class/*/vecdrill/*.py`
+whose first wildcard names the student. A file is for a drill as `vecdrill check` decides (the
+`# vecdrill: ID` line, else the one drill whose function it defines), else by its name
+(`relu-where.py`). The drills graded are the `--drill` list, else every drill some student handed
+in, so a student without a file for one of them gets a `missing` row.
+"""
+
+from __future__ import annotations
+
+import glob
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from vecdrill.check.submission import Unreadable, read_source, resolve_drill
+from vecdrill.content.catalogue import Catalogue
+from vecdrill.content.drill import Drill
+from vecdrill.errors import UsageError
+
+
+@dataclass(frozen=True)
+class Submission:
+    student: str
+    drill: Drill
+    path: Path
+
+
+@dataclass(frozen=True)
+class Ignored:
+    """A file that is not graded, and why (it is listed in the gradebook)."""
+
+    file: str
+    reason: str
+
+
+@dataclass
+class Roster:
+    students: list[str]
+    drills: list[str]  # the drills graded, in catalogue order
+    submissions: list[Submission]
+    ignored: list[Ignored] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Shard:
+    """Shard `index` of `count` (1-based): the rows whose student and drill hash to it, so each
+    row lands in one shard whatever the order of files on disk."""
+
+    index: int
+    count: int
+
+    @classmethod
+    def parse(cls, text: str) -> Shard:
+        index, _, count = text.partition("/")
+        if not (index.isdigit() and count.isdigit() and 1 <= int(index) <= int(count)):
+            raise UsageError(f"--shard {text!r} must be K/N with 1 <= K <= N, e.g. 2/4")
+        return cls(int(index), int(count))
+
+    def holds(self, student: str, drill_id: str) -> bool:
+        digest = hashlib.sha256(f"{student}\0{drill_id}".encode()).digest()
+        return int.from_bytes(digest[:8], "big") % self.count == self.index - 1
+
+    def __str__(self) -> str:
+        return f"{self.index}/{self.count}"
+
+
+def find(target: str, catalogue: Catalogue, drill_ids: list[str]) -> Roster:
+    """Every student's files under `target` (a folder or a pattern), each for one drill."""
+    chosen = [catalogue.get(drill_id) for drill_id in dict.fromkeys(drill_ids)]
+    students, files = _class_files(target)
+    roster = Roster(students, [], [])
+    kept: dict[tuple[str, str], Submission] = {}
+    for student, path in files:
+        drill = _drill_for(path, catalogue, chosen, roster.ignored)
+        if drill is None:
+            continue
+        other = kept.get((student, drill.id))
+        if other is not None and not path.stem == drill.id != other.path.stem:
+            roster.ignored.append(Ignored(str(path), f"{student} already has {other.path} for {drill.id}"))
+            continue
+        if other is not None:  # a file named after the drill wins
+            roster.ignored.append(Ignored(str(other.path), f"{student} has {path} for {drill.id}"))
+        kept[(student, drill.id)] = Submission(student, drill, path)
+    graded = set(d.id for d in chosen) or {drill_id for _, drill_id in kept}
+    roster.drills = [d.id for d in catalogue.ordered() if d.id in graded]
+    roster.submissions = sorted(kept.values(), key=lambda s: (s.student, s.drill.id))
+    return roster
+
+
+def _class_files(target: str) -> tuple[list[str], list[tuple[str, Path]]]:
+    """The students (each student folder, even one with no file) and their Python files."""
+    parts = Path(target).parts
+    wild = next((i for i, part in enumerate(parts) if glob.has_magic(part)), None)
+    if wild is None:
+        root = Path(target)
+        if not root.is_dir():
+            raise UsageError(f"{target!r} is not a folder of student folders; check the path")
+        folders = sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith("."))
+        files = [(f.name, path) for f in folders for path in sorted(f.rglob("*.py")) if _handed_in(path, f)]
+        return [f.name for f in folders], files
+    root = Path(*parts[:wild]) if wild else Path()
+    folders = sorted(p for p in root.glob(parts[wild]) if p.is_dir())
+    matches = sorted(root.glob(str(Path(*parts[wild:]))))
+    files = [(m.relative_to(root).parts[0], m) for m in matches if not m.is_dir()]
+    if not folders and not files:
+        raise UsageError(f"nothing matches {target!r}; check the pattern (quote it so the shell leaves it)")
+    return sorted({f.name for f in folders} | {student for student, _ in files}), files
+
+
+def _handed_in(path: Path, student_folder: Path) -> bool:
+    """Not a hidden folder's file (.git, .venv) and not a bytecode cache."""
+    inside = path.relative_to(student_folder).parts
+    return not any(part.startswith(".") or part == "__pycache__" for part in inside)
+
+
+def _drill_for(path: Path, catalogue: Catalogue, chosen: list[Drill], ignored: list[Ignored]) -> Drill | None:
+    """The drill `path` is for, or None after noting why it is not graded."""
+    if len(chosen) == 1:
+        return chosen[0]
+    source = read_source(path)
+    try:
+        drill = resolve_drill(path, None if isinstance(source, Unreadable) else source, catalogue, None)
+    except UsageError as exc:
+        named = catalogue.drills.get(path.stem)
+        if named is None:
+            ignored.append(Ignored(str(path), str(exc)))
+            return None
+        drill = named
+    if chosen and drill.id not in {d.id for d in chosen}:
+        ignored.append(Ignored(str(path), f"it is for {drill.id}, which is not graded here"))
+        return None
+    return drill

@@ -1,0 +1,89 @@
+"""What `vecdrill grade` prints: a progress bar while it runs, then the summary of the gradebook
+(per drill: how many rows got each verdict; per student: drills solved). Piped, the same as
+tab-separated text. Student names and file names are the class's text: escaped before rich sees it.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from vecdrill.grading.gradebook import MISSING, Gradebook, Row
+from vecdrill.report.model import Verdict
+from vecdrill.report.render import console, safe
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+_ORDER = [*(v.value for v in Verdict), MISSING]  # pass first, as the verdicts are declared
+_STYLE = {"pass": "green", "missing": "dim"}
+
+
+@contextmanager
+def progress() -> Iterator[tuple[Callable[[int], None], Callable[[Row], None]]]:
+    """(set the total, count one row): a bar on stderr in a terminal, nothing when piped."""
+    if not sys.stderr.isatty():
+        yield (lambda total: None), (lambda row: None)
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    bar = Progress(
+        TextColumn("grading"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        TextColumn("{task.description}"),
+        console=console(stderr=True),
+        transient=True,
+    )
+    task = bar.add_task("", total=None)
+    with bar:
+        yield (
+            lambda total: bar.update(task, total=total),
+            lambda row: bar.update(task, advance=1, description=safe(f"{row.student} {row.drill}")),
+        )
+
+
+def summary(book: Gradebook, written: tuple[Path, ...] = ()) -> None:
+    out = console()
+    tally = book.tally()
+    columns = [v for v in _ORDER if v == "pass" or any(count[v] for count in tally.values())]
+    solved = book.solved()
+    if out.is_terminal:
+        _tables(out, book, columns)
+    else:
+        print("\t".join(["drill", *columns]))
+        for drill, count in tally.items():
+            print("\t".join([drill, *(str(count[v]) for v in columns)]))
+        print("\nstudent\tsolved")
+        for student, number in solved.items():
+            print(f"{student}\t{number}/{len(book.drills)}")
+    shard = f" (shard {book.shard})" if book.shard else ""
+    out.print(
+        safe(
+            f"\n{len(book.rows)} rows{shard}: {book.checked} files checked, {book.reused} from earlier runs"
+            + (f"; {len(book.ignored)} files not graded, listed in the gradebook" if book.ignored else "")
+            + (f". Gradebook: {' and '.join(str(p) for p in written)}" if written else "")
+        )
+    )
+
+
+def _tables(out: Console, book: Gradebook, columns: list[str]) -> None:
+    from rich.table import Table
+
+    drills = Table(title="per drill")
+    drills.add_column("drill")
+    for verdict in columns:
+        drills.add_column(verdict, justify="right", style=_STYLE.get(verdict, ""))
+    for drill, count in book.tally().items():
+        drills.add_row(safe(drill), *(str(count[v]) for v in columns))
+    students = Table(title="per student")
+    students.add_column("student")
+    students.add_column("solved", justify="right")
+    for student, number in book.solved().items():
+        students.add_row(safe(student), f"{number}/{len(book.drills)}")
+    out.print(drills)
+    out.print(students)
