@@ -1,0 +1,88 @@
+"""The IPython extension: `%load_ext vecdrill` registers the `%%vecdrill [ID]` cell magic. The only
+module that imports IPython.
+
+The magic checks the cell in a sandboxed child, exactly as `vecdrill check` checks a file, displays
+the result, and then gives the kernel the cell's functions, allowed imports and constants
+(`source.define_in`), so the learner can go on using the function without any other statement of
+the cell running in the kernel. A cell the gate refuses defines nothing. vecdrill's own errors (an
+unknown drill id) print as one line, as on the command line.
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from typing import Any
+
+from IPython.core.magic import Magics, cell_magic, magics_class
+from IPython.display import display
+
+from vecdrill.content.drill import Drill
+from vecdrill.errors import UsageError, VecdrillError
+from vecdrill.notebook import api, source
+from vecdrill.report.model import Verdict
+
+_REFUSED = (Verdict.SYNTAX, Verdict.FORBIDDEN)
+
+
+_FLAGS = {"--no-bench": "bench", "--scaling": "scaling"}
+_VALUES = ("--device", "--lang")
+USAGE = "%%vecdrill [ID] [--device cpu|cuda|all] [--no-bench] [--scaling] [--lang en|zh]"
+
+
+def parse_line(line: str) -> dict[str, Any]:
+    """The magic's line: the drill id and the options of `vecdrill check` that apply to a cell."""
+    chosen: dict[str, Any] = {"drill": None, "device": "all", "bench": True, "scaling": False, "lang": None}
+    words = shlex.split(line)
+    while words:
+        word = words.pop(0)
+        if word in _FLAGS:
+            chosen[_FLAGS[word]] = word == "--scaling"
+        elif word in _VALUES and words:
+            chosen[word.removeprefix("--")] = words.pop(0)
+        elif not word.startswith("-") and chosen["drill"] is None:
+            chosen["drill"] = word
+        else:
+            raise UsageError(f"the magic's line has {word!r}, which it does not take; use {USAGE}")
+    return chosen
+
+
+@magics_class
+class VecdrillMagics(Magics):
+    @cell_magic
+    def vecdrill(self, line: str, cell: str) -> None:
+        """%%vecdrill [ID] [--device cpu|cuda|all] [--no-bench] [--scaling] [--lang en|zh]
+
+        Check the function this cell defines against the drill's loop, in a sandboxed process,
+        then define it here."""
+        try:
+            result, drill = api.check_cell(cell, **parse_line(line))
+        except VecdrillError as exc:
+            print(f"Error: {exc}", file=sys.stderr)
+            return
+        result.notes.append(self._define(cell, drill, result.verdict))
+        display(result)  # type: ignore[no-untyped-call]
+
+    def _define(self, cell: str, drill: Drill, verdict: Verdict) -> str:
+        """Define the cell's functions in the kernel, and say what was and was not."""
+        if verdict in _REFUSED:
+            return f"nothing was defined in your notebook: fix the {verdict.value} problem first"
+        roots = source.allowed_roots(drill.allowed_imports)
+        assert self.shell is not None  # set by register_magics
+        try:
+            functions, skipped = source.define_in(self.shell.user_ns, cell, roots)
+        except Exception as exc:  # noqa: BLE001 - an import of the cell failing in the kernel
+            return f"your cell's imports failed in your notebook ({type(exc).__name__}: {exc})"
+        defined = f"defined {', '.join(functions)} in your notebook" if functions else "defined no function"
+        if not skipped:
+            return defined
+        lines = ", ".join(str(n + 1) for n in skipped)  # the magic's line is line 1
+        return (
+            f"{defined}; the statements at line{'s' if len(skipped) > 1 else ''} {lines} ran only in the "
+            "sandbox (the magic brings "
+            "back imports, constants and functions)"
+        )
+
+
+def register(ipython: Any) -> None:
+    ipython.register_magics(VecdrillMagics)

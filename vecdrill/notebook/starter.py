@@ -1,0 +1,90 @@
+"""A starter notebook for one drill: the task, the loop to replace, the magic, and a cell holding the
+starter function under `%%vecdrill ID`.
+
+Written as nbformat 4 JSON with the standard library, so `vecdrill notebook ID` works without the
+Jupyter packages installed. Like the learner's `.py` files, an existing notebook is never replaced.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from vecdrill.content.drill import Drill
+from vecdrill.errors import UsageError
+from vecdrill.report import numbers
+
+
+def cells(drill: Drill, lang: str) -> list[dict[str, Any]]:
+    title, task = (drill.zh.title, drill.zh.task) if lang == "zh" else (drill.title, drill.task)
+    signature = ", ".join(spec.name for spec in drill.inputs)
+    loop = drill.file("loop.py").read_text(encoding="utf-8").rstrip()
+    starter = drill.file("starter.py").read_text(encoding="utf-8").rstrip()
+    sizes = "; ".join(numbers.size(s) for s in drill.sizes)
+    return [
+        _markdown(
+            f"# {drill.id}: {title}\n\n{task}\n\nWrite `{drill.function}({signature})` without a Python "
+            f"loop. It is checked at sizes {sizes} and timed at {numbers.size(drill.bench)}.\n\n"
+            f"The loop to replace:\n\n```python\n{loop}\n```"
+        ),
+        _markdown(
+            "Run the next cell once: it loads vecdrill's `%%vecdrill` cell magic. Then write your "
+            "solution in the cell after it and run that cell. vecdrill checks it in a sandboxed process "
+            "(your code never runs inside this notebook to be judged), shows the verdict and the "
+            "speedup, and defines your function here so you can go on using it. Add `--scaling` after "
+            f"the drill id to chart the speedup by size; `vecdrill.hint({drill.id!r})` gives a hint."
+        ),
+        _code("%load_ext vecdrill"),
+        _code(f"%%vecdrill {drill.id}\n{starter}"),
+    ]
+
+
+def write(drill: Drill, path: Path, lang: str) -> Path:
+    """Create the notebook at `path`; an existing file there is left as it is (a usage error)."""
+    document = {
+        "cells": cells(drill, lang),
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+            "language_info": {"name": "python"},
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    except FileExistsError:
+        raise UsageError(
+            f"{path} already exists and vecdrill never replaces it; open it in Jupyter, or choose "
+            "another path"
+        ) from None
+    with os.fdopen(fd, "w", encoding="utf-8") as stream:
+        json.dump(document, stream, indent=1, ensure_ascii=False)
+        stream.write("\n")
+    return path
+
+
+def _lines(text: str) -> list[str]:
+    return text.splitlines(keepends=True)
+
+
+def _cell_id(kind: str, text: str) -> str:
+    return hashlib.sha256(f"{kind}\0{text}".encode()).hexdigest()[:12]
+
+
+def _markdown(text: str) -> dict[str, Any]:
+    return {"cell_type": "markdown", "id": _cell_id("markdown", text), "metadata": {}, "source": _lines(text)}
+
+
+def _code(text: str) -> dict[str, Any]:
+    return {
+        "cell_type": "code",
+        "execution_count": None,
+        "id": _cell_id("code", text),
+        "metadata": {},
+        "outputs": [],
+        "source": _lines(text),
+    }
