@@ -16,8 +16,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from vecdrill.report.numbers import seconds as duration  # noqa: F401 - figures as the report prints them
-from vecdrill.report.numbers import speedup  # noqa: F401
+from vecdrill.report.units import seconds as duration  # noqa: F401 - figures as the report prints them
+from vecdrill.report.units import speedup  # noqa: F401
 
 REPO = Path(__file__).resolve().parent.parent
 DRILLS = REPO / "drills"

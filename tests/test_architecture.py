@@ -97,3 +97,14 @@ def test_browsing_never_imports_torch_or_numpy(command: list[str]) -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO)
     assert done.returncode == 0, done.stderr
+
+
+def test_no_module_is_named_after_the_standard_library() -> None:
+    """A `vecdrill/locale.py` shadowed the standard library's `locale` for anything that put its
+    folder on sys.path; a name that a tool or a reader can confuse with the stdlib's is a defect."""
+    clashes = sorted(
+        str(path.relative_to(REPO))
+        for path in (REPO / "vecdrill").rglob("*.py")
+        if path.stem in sys.stdlib_module_names and path.stem != "__main__"
+    )
+    assert not clashes, f"rename these modules: {clashes}"

@@ -1,27 +1,365 @@
-"""The CUDA path: real checks on a GPU where one is present; a clear refusal where none is."""
+"""The CUDA path: what a CPU machine can prove (the box's device binds and environment, CUDA that
+fails to start keeping the CPU verdict, loop detection on the checked device, the zygote's fork
+safety, block timing, detection without torch), and real checks on a GPU, marked `cuda`."""
 
 from __future__ import annotations
 
 import json
+import os
+import re
+import stat
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import FIXTURE_COURSE, REPO, run_cli
+from vecdrill import wire
+from vecdrill.check import devices, expected, verdicts
 from vecdrill.check.devices import cuda_available
+from vecdrill.check.expected import Case
+from vecdrill.content.drill import load_drill
+from vecdrill.errors import VecdrillError
+from vecdrill.report.model import FileResult, Verdict
+from vecdrill.sandbox import launch, mounts
+from vecdrill.sandbox.isolation import Isolation, IsolationReport, detect_isolation
+from vecdrill.supervisor.limits import Limits
 
 needs_cuda = pytest.mark.skipif(not cuda_available(), reason="no CUDA device on this machine")
+without_cuda = pytest.mark.skipif(cuda_available(), reason="this machine has a CUDA device")
 SOLUTION = REPO / "drills" / "relu-where" / "solution.py"
+FX_DOUBLE = FIXTURE_COURSE / "fx-double"
+CUDA_FILES = sorted((REPO / "tests" / "cuda_files").glob("*.py"))
+# What bubblewrap's --dev gives every box, before any device is bound into it.
+BWRAP_DEV = {"console", "core", "fd", "full", "mqueue", "null", "ptmx", "pts", "random", "shm"}
+BWRAP_DEV |= {"stderr", "stdin", "stdout", "tty", "urandom", "zero"}
 
 
-@pytest.mark.skipif(cuda_available(), reason="this machine has a CUDA device")
+def _is_char_device(path: str) -> bool:
+    return os.path.exists(path) and stat.S_ISCHR(os.stat(path).st_mode)
+
+
+# A character device this machine has that bubblewrap's /dev lacks: the stand-in for /dev/nvidia0.
+STAND_IN = next(
+    (p for p in ("/dev/kmsg", "/dev/fuse", "/dev/tty0", "/dev/loop-control") if _is_char_device(p)), None
+)
+
+
+def _bwrap() -> IsolationReport:
+    try:
+        return detect_isolation("bwrap")
+    except ValueError as exc:
+        pytest.skip(f"bubblewrap cannot run here: {exc}")
+
+
+# The box: device nodes and environment
+
+
+def test_bwrap_binds_each_device_node_after_its_fresh_dev(tmp_path: Path) -> None:
+    command = mounts.bwrap_command(
+        ["python"], tmp_path, [], 1024, {}, ["/dev/nvidia0", "/dev/nvidia-caps/nvidia-cap1"]
+    )
+    dev = command.index("--dev")
+    binds = [i for i, arg in enumerate(command) if arg == "--dev-bind-try"]
+    assert len(binds) == 2 and all(i > dev for i in binds)
+    assert command[binds[0] + 1 : binds[0] + 3] == ["/dev/nvidia0", "/dev/nvidia0"]
+    assert mounts.bwrap_command(["python"], tmp_path, [], 1024, {}).count("--dev-bind-try") == 0
+
+
+def test_the_device_list_is_configurable_and_keeps_only_character_devices(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    plain_file = tmp_path / "nvidia0"
+    plain_file.write_text("not a device")
+    monkeypatch.setenv(mounts.DEVICES_ENV, f"{tmp_path}/nvidia*:/dev/null:/dev/nonexistent*")
+    assert mounts.gpu_device_nodes() == ["/dev/null"]
+    monkeypatch.delenv(mounts.DEVICES_ENV)
+    assert (
+        mounts.gpu_device_nodes()
+        == sorted(
+            p
+            for p in [*Path("/dev").glob("nvidia*"), *Path("/dev").glob("nvidia-caps/*")]
+            if p.is_char_device()
+        )
+        or mounts.gpu_device_nodes() == []
+    )
+
+
+@pytest.mark.sandbox
+@pytest.mark.skipif(STAND_IN is None, reason="no character device outside bubblewrap's /dev here")
+def test_a_bound_device_is_visible_in_the_box_and_nothing_else_of_dev(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert STAND_IN is not None
+    report = _bwrap()
+    listing = "import os, json; print(json.dumps(sorted(os.listdir('/dev'))))"
+    host_only = set(os.listdir("/dev")) - BWRAP_DEV - {Path(STAND_IN).name}
+
+    def box_dev() -> set[str]:
+        command = launch.child_command(["-c", listing], tmp_path, report.layer, [], 1 << 20)
+        done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=True)
+        return set(json.loads(done.stdout))
+
+    monkeypatch.setenv(mounts.DEVICES_ENV, STAND_IN)
+    bound = box_dev()
+    assert Path(STAND_IN).name in bound
+    assert bound - BWRAP_DEV == {Path(STAND_IN).name}, "only the bound node comes from the host"
+    assert host_only and not host_only & bound
+    monkeypatch.setenv(mounts.DEVICES_ENV, "/dev/nonexistent")
+    assert Path(STAND_IN).name not in box_dev()
+
+
+def test_the_child_keeps_the_gpu_choice_on_a_gpu_machine_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    report = IsolationReport(Isolation.PLAIN, {}, False, True)
+    monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "1")
+    monkeypatch.setenv("CUDA_DEVICE_ORDER", "PCI_BUS_ID")
+    monkeypatch.setenv(mounts.DEVICES_ENV, "/dev/null")  # a stand-in for /dev/nvidia0
+    env = launch.child_environment({}, tmp_path, report, Limits(), {})
+    assert env["CUDA_VISIBLE_DEVICES"] == "1" and env["CUDA_DEVICE_ORDER"] == "PCI_BUS_ID"
+    assert env["CUDA_CACHE_DISABLE"] == "1"
+    monkeypatch.setenv(mounts.DEVICES_ENV, "/dev/nonexistent")
+    cpu_env = launch.child_environment({}, tmp_path, report, Limits(), {})
+    assert not {"CUDA_VISIBLE_DEVICES", "CUDA_DEVICE_ORDER", "CUDA_CACHE_DISABLE"} & cpu_env.keys()
+
+
+# CUDA that cannot start is vecdrill's problem, and the CPU verdict stands
+
+
+def _worker(request: wire.WorkerRequest, layer: str = "plain") -> launch.ChildRun:
+    drill = load_drill(Path(request.drill_folder))
+    return launch.run_sandboxed(
+        list(wire.WORKER_ARGS),
+        wire.encode_request(request),
+        limits=Limits(wall_seconds=60),
+        isolation=detect_isolation(layer),
+        readable_paths=[drill.folder],
+    )
+
+
+def _cases(devices_: list[str]) -> list[Case]:
+    return [Case(f"{d}:{i}", d, {"N": n}, 1234 + i) for d in devices_ for i, n in enumerate((1, 40))]
+
+
+@without_cuda
+@pytest.mark.slow
+def test_cuda_that_cannot_start_in_the_box_keeps_the_cpu_verdict_and_blames_no_one() -> None:
+    drill = load_drill(FX_DOUBLE)
+    cases = _cases(["cpu", "cuda"])
+    request = wire.WorkerRequest(
+        mode="solution",
+        drill_folder=str(FX_DOUBLE),
+        cases=[wire.CaseRequest(**c.as_request()) for c in cases],
+        source=b"def fx_double(x):\n    return x * 2\n",
+        grad=drill.grad,
+        probe=[{"N": 16}, {"N": 256}],
+        probe_devices=["cuda"],
+    )
+    run = _worker(request)  # CUDA really fails to start here: this torch has no GPU to use
+    cpu_cases = [c for c in cases if c.device == "cpu"]
+    pieces = expected.gather(drill, cpu_cases, probe=[{"N": 16}, {"N": 256}], bench=[], timeout=120)
+    result = FileResult("sol.py", drill.id, Verdict.PASS, "")
+    verdicts.judge_run(result, drill, run, cases, pieces, 60)
+    assert result.verdict is Verdict.PASS, result.message
+    assert [d.device for d in result.devices] == ["cpu"]
+    (note,) = [n for n in result.notes if n.startswith("cuda was not checked")]
+    assert "not with your solution" in note and "`vecdrill doctor`" in note
+    assert "CUDA" in note  # what is missing, in words
+
+    only_cuda = [c for c in cases if c.device == "cuda"]
+    with pytest.raises(VecdrillError, match=r"cuda was not checked: .*vecdrill doctor"):
+        verdicts.judge_run(
+            FileResult("sol.py", drill.id, Verdict.PASS, ""), drill, run, only_cuda, pieces, 60
+        )
+
+
+@pytest.mark.slow
+def test_a_gpu_out_of_memory_error_is_the_memory_verdict_naming_device_and_size() -> None:
+    source = (
+        b"import torch\n\ndef fx_double(x):\n    raise torch.cuda.OutOfMemoryError("
+        b"'CUDA out of memory. Tried to allocate 64.00 GiB. GPU 0 has a total capacity of 139.8 GiB')\n"
+    )
+    cases = _cases(["cpu"])
+    request = wire.WorkerRequest(
+        mode="solution",
+        drill_folder=str(FX_DOUBLE),
+        cases=[wire.CaseRequest(**c.as_request()) for c in cases],
+        source=source,
+    )
+    header, _ = wire.decode_result(_worker(request).result or b"")
+    outcome = verdicts.header_outcome(header)
+    assert outcome is not None and outcome.verdict is Verdict.MEMORY
+    assert "ran out of GPU memory at size N=1: it asked for 64.00 GiB more on cuda:0" in outcome.message
+
+
+# Loop detection covers the checked device
+
+
+@pytest.mark.slow
+@pytest.mark.sandbox
+def test_work_is_counted_on_each_checked_device_so_a_device_only_loop_is_caught() -> None:
+    """ "meta" stands in for "cuda": the solution loops only off the CPU, as one that loops only
+    when x.is_cuda would on a GPU."""
+    source = (
+        b"import torch\n\ndef fx_double(x):\n    if x.device.type != 'cpu':\n"
+        b"        return torch.stack([v * 2 for v in x.unbind(0)])\n    return x * 2\n"
+    )
+    probe = [{"N": 16}, {"N": 256}]
+    request = wire.WorkerRequest(
+        mode="solution",
+        drill_folder=str(FX_DOUBLE),
+        cases=[],
+        source=source,
+        probe=probe,
+        probe_devices=["meta"],
+        plain_mode=False,  # under bwrap, as a check there sends it
+    )
+    # bwrap: meta tensors import torch._dynamo, which makes a cache folder the plain guard refuses
+    header, _ = wire.decode_result(_worker(request, _bwrap().layer.value).result or b"")
+    assert header.status == "ok", header.message
+    flat = {"aten": [1, 1], "calls": [1, 1]}
+    assert verdicts.loop_growth(header.counts, flat) is None  # the CPU's work stays flat
+    growth = verdicts.loop_growth(header.device_counts["meta"], flat)
+    assert growth is not None and "grows with the input size" in growth
+
+
+# The warm zygote never initialises CUDA before it forks
+
+
+def _in_python(code: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=REPO)
+
+
+@pytest.mark.slow
+def test_the_zygote_preloads_nothing_that_asks_for_cuda() -> None:
+    done = _in_python(
+        "import torch, torch.cuda\n"
+        "asked = []\n"
+        "for name in ('is_available', 'device_count', 'init', '_lazy_init', 'current_device'):\n"
+        "    real = getattr(torch.cuda, name)\n"
+        "    def spy(*a, _n=name, _r=real, **k):\n"
+        "        asked.append(_n)\n"
+        "        return _r(*a, **k)\n"
+        "    setattr(torch.cuda, name, spy)\n"
+        "from vecdrill.child import zygote\n"
+        "for module in zygote.PRELOADED:\n"
+        "    __import__(module)\n"
+        "print(asked, torch.cuda.is_initialized())\n"
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["[]", "False"]
+
+
+def test_the_zygote_refuses_to_fork_once_cuda_is_initialised() -> None:
+    done = _in_python(
+        "import torch\n"
+        "from vecdrill.child import zygote\n"
+        "from vecdrill.supervisor.limits import Limits\n"
+        "zygote.ensure_fork_safe()\n"
+        "torch.cuda.is_initialized = lambda: True  # as if a preload had started CUDA\n"
+        "try:\n"
+        "    zygote.serve(b'', Limits())\n"
+        "except zygote.CudaInitialised as exc:\n"
+        "    print('refused:', exc)\n"
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("refused: CUDA was initialised in the warm worker")
+
+
+# Timing in blocks, and detection without a CUDA context
+
+
+def test_block_timing_sees_a_result_returned_twice() -> None:
+    import torch
+
+    from vecdrill.child import timer
+
+    kept = torch.ones(8)
+    fresh = timer.time_blocks(
+        lambda x: x * 2, lambda: {"x": torch.ones(8)}, timer.WallClock(), budget_seconds=0.02
+    )
+    cached = timer.time_blocks(
+        lambda x: kept, lambda: {"x": torch.ones(8)}, timer.WallClock(), budget_seconds=0.02
+    )
+    assert not fresh.reused_output and cached.reused_output
+    assert fresh.samples.repeats >= 3 * len(fresh.samples.seconds) // 3 and len(fresh.samples.seconds) >= 3
+
+
+def test_a_call_longer_than_the_budget_is_timed_once() -> None:
+    import time
+
+    from vecdrill.child import timer
+
+    measured = timer.time_blocks(lambda: time.sleep(0.05), dict, timer.WallClock(), budget_seconds=0.01)
+    assert measured.samples.repeats == 1 and len(measured.samples.seconds) == 1
+
+
+@without_cuda
+def test_detection_imports_no_torch_and_no_nvml_without_device_nodes() -> None:
+    done = _in_python(
+        "import sys\nfrom vecdrill.check import devices\n"
+        "print(devices.cuda_available(), devices.gpu(), 'torch' in sys.modules)\n"
+    )
+    assert done.stdout.split() == ["False", "None", "False"], done.stderr
+
+
+def test_the_loop_timing_cache_key_names_the_gpu_only_for_cuda() -> None:
+    cpu = expected._machine("cpu")
+    assert set(cpu) == {"node", "cpu", "cpus"}  # CPU timings cached before stay valid
+    cuda = expected._machine("cuda")
+    assert cuda["gpu"] == (None if devices.gpu() is None else list(devices.gpu().__dict__.values())[:3])
+    assert "torch_cuda" in cuda
+
+
+def test_a_drill_can_give_cuda_its_own_tolerance() -> None:
+    drill = load_drill(REPO / "drills" / "scatter-sum")
+    assert verdicts.tolerance(drill, "cpu") == verdicts.Tolerance(1e-5, 1e-5)
+    assert verdicts.tolerance(drill, "cuda") == verdicts.Tolerance(1e-5, 1e-4)
+    assert verdicts.tolerance(load_drill(FX_DOUBLE), "cuda") == verdicts.Tolerance(None, None)
+
+
+# Learner files with a verdict per device (benchmarks/gpu_check.sh runs them on a GPU)
+
+
+def _expected_verdicts(path: Path) -> dict[str, str]:
+    return dict(re.findall(r"^# (cpu|cuda): (\w[\w-]*)$", path.read_text(), flags=re.MULTILINE))
+
+
+def _verdicts_on(device: str) -> dict[str, str]:
+    """Every file of tests/cuda_files checked in one run on `device`: file stem -> verdict."""
+    files = [str(p) for p in CUDA_FILES]
+    done = run_cli(
+        "check", *files, "--device", device, "--no-bench", "--json", "--drills", str(FIXTURE_COURSE)
+    )
+    return {Path(r["file"]).stem: r["verdict"] for r in json.loads(done.stdout)["results"]}
+
+
+@pytest.mark.slow
+def test_cuda_learner_files_get_their_cpu_verdicts() -> None:
+    got = _verdicts_on("cpu")
+    assert got == {p.stem: _expected_verdicts(p)["cpu"] for p in CUDA_FILES}
+
+
+@pytest.mark.cuda
+@needs_cuda
+def test_cuda_learner_files_get_their_cuda_verdicts() -> None:
+    got = _verdicts_on("cuda")
+    assert got == {p.stem: _expected_verdicts(p)["cuda"] for p in CUDA_FILES}
+
+
+# On a GPU
+
+
+@without_cuda
 def test_device_cuda_without_a_gpu_is_a_clear_usage_error() -> None:
     done = run_cli("check", str(SOLUTION), "--drill", "relu-where", "--device", "cuda")
     assert done.returncode == 2
     assert "torch sees no CUDA device on this machine; use --device cpu" in done.stderr
 
 
-@pytest.mark.skipif(cuda_available(), reason="this machine has a CUDA device")
+@without_cuda
 def test_report_says_only_the_cpu_was_checked(tmp_path: Path) -> None:
     done = run_cli("check", str(SOLUTION), "--drill", "relu-where", "--no-bench", "--json")
     result = json.loads(done.stdout)["results"][0]
@@ -35,21 +373,32 @@ def test_reference_solution_passes_on_cpu_and_cuda() -> None:
     done = run_cli("check", str(SOLUTION), "--drill", "relu-where", "--json")
     result = json.loads(done.stdout)["results"][0]
     assert result["verdict"] == "pass", result["message"]
-    devices = {d["device"]: d for d in result["devices"]}
-    assert set(devices) == {"cpu", "cuda"}
-    assert devices["cuda"]["speedup"] is not None
+    devices_ = {d["device"]: d for d in result["devices"]}
+    assert set(devices_) == {"cpu", "cuda"}
+    assert devices_["cuda"]["speedup"] is not None
+    assert any("TF32" in note for note in result["notes"])
 
 
 @pytest.mark.cuda
 @needs_cuda
-def test_result_left_on_the_cpu_is_wrong_device(tmp_path: Path) -> None:
-    solution = tmp_path / "cpu_result.py"
-    solution.write_text(
-        "# vecdrill: fx-double\nimport torch\n\n\ndef fx_double(x):\n    return (x * 2).cpu()\n"
-    )
-    done = run_cli(
-        "check", str(solution), "--device", "cuda", "--no-bench", "--json", "--drills", str(FIXTURE_COURSE)
-    )
-    result = json.loads(done.stdout)["results"][0]
-    assert result["verdict"] == "wrong"
-    assert "device" in result["message"] and "cuda" in result["message"]
+def test_cuda_works_inside_every_layers_box() -> None:
+    from vecdrill.sandbox import doctor
+
+    facts = doctor.cuda_in_boxes()
+    for layer in Isolation:
+        assert facts[layer.value].startswith(("works", "not available")), facts
+
+
+@pytest.mark.cuda
+@needs_cuda
+def test_the_warm_worker_gives_a_cuda_verdict() -> None:
+    from vecdrill.check.pipeline import CheckOptions, check_file
+    from vecdrill.content.catalogue import load_catalogue
+    from vecdrill.sandbox.warm import WarmWorker
+
+    options = CheckOptions(drill_id="relu-where", device="cuda", bench=False)
+    with WarmWorker() as worker:
+        for _ in range(2):
+            result = check_file(SOLUTION, load_catalogue(), options, runner=worker.run)
+            assert result.verdict is Verdict.PASS, result.message
+        assert worker.problem is None

@@ -15,7 +15,7 @@ import vecdrill
 from tests.conftest import FIXTURE_COURSE, run_cli
 from vecdrill.errors import UsageError
 from vecdrill.notebook.displays import Result
-from vecdrill.report import html, markdown
+from vecdrill.report import html_view, markdown
 from vecdrill.report.model import DeviceResult, FileResult, Mismatch, ScalingPoint, Timing, Verdict
 
 CORRECT = "import torch\n\n\ndef fx_double(x):\n    return x * 2\n"
@@ -185,7 +185,7 @@ def test_every_explanation_converts_without_raw_markup() -> None:
 def test_the_chart_marks_the_crossover() -> None:
     points = [ScalingPoint({"N": n}, n * 1e-6, 1e-4, n * 1e-2) for n in (1, 100, 10000)]
     device = DeviceResult("cpu", Verdict.PASS, "", scaling=points, crossover={"N": 100})
-    assert 'class="vecdrill-crossover-line"' in html.chart(device)
+    assert 'class="vecdrill-crossover-line"' in html_view.chart(device)
 
 
 def test_the_starter_notebook_is_valid_and_never_overwritten(tmp_path: Path) -> None:

@@ -16,7 +16,7 @@ from tests.conftest import FIXTURE_COURSE, REPO, run_cli
 from vecdrill.check.pipeline import CheckOptions, check_file
 from vecdrill.content import catalogue
 from vecdrill.measure import ladder
-from vecdrill.report import chart, numbers, render
+from vecdrill.report import chart, render, units
 from vecdrill.report.model import DeviceResult, FileResult, Timing, Verdict, to_json
 
 SOLUTION = FIXTURE_COURSE / "fx-double" / "solution.py"
@@ -255,7 +255,7 @@ def test_scaling_without_timing_is_a_usage_error() -> None:
     ],
 )
 def test_speedups_are_shown_to_two_significant_figures(value: float, shown: str) -> None:
-    assert numbers.speedup(value) == shown
+    assert units.speedup(value) == shown
 
 
 @pytest.mark.parametrize(
@@ -268,4 +268,4 @@ def test_speedups_are_shown_to_two_significant_figures(value: float, shown: str)
     ],
 )
 def test_durations_use_the_largest_unit_below_the_value(value: float, shown: str) -> None:
-    assert numbers.seconds(value) == shown
+    assert units.seconds(value) == shown

@@ -31,7 +31,7 @@ from vecdrill.sandbox.launch import (
     detect_isolation,
     run_sandboxed,
 )
-from vecdrill.supervisor import pipes, supervise
+from vecdrill.supervisor import channels, supervise
 
 SCRIPTS = Path(__file__).resolve().parent / "sandbox_scripts"
 REPO = Path(__file__).resolve().parent.parent
@@ -521,9 +521,9 @@ def test_typed_messages_survive_the_wire() -> None:
         plain_mode=False,
     )
     assert wire.decode_request(wire.encode_request(request)) == request
-    watched = supervise.Watch(pipes.Stop.DEADLINE, 1.0, None, 2.5, 7)
+    watched = supervise.Watch(channels.Stop.DEADLINE, 1.0, None, 2.5, 7)
     ended = supervise.ChildEnd(
-        9, 0.5, watched, pipes.Captured(b"\x1b[31m\xfe", 9), pipes.Captured(b"", 0), True, False
+        9, 0.5, watched, channels.Captured(b"\x1b[31m\xfe", 9), channels.Captured(b"", 0), True, False
     )
     assert wire.decode_message(wire.encode_message(ended), supervise.ChildEnd) == ended
     limits = Limits(wall_seconds=4, cpu_seconds=None)

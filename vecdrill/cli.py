@@ -352,12 +352,13 @@ def dev_check(
     ] = None,
     no_bench: Annotated[bool, typer.Option("--no-bench", help="Skip the timing rules.")] = False,
     jobs: Annotated[int, typer.Option(help="Drills checked in parallel.")] = 2,
+    device: Annotated[str, typer.Option(help="cpu, cuda, or all available.")] = "all",
 ) -> None:
     """Validate drills: manifest, files, loop, starter, reference solution, explanations, timing."""
     from vecdrill.authoring import dev_check
     from vecdrill.report import render
 
-    count, problems = dev_check.dev_check(list(packs or []), bench=not no_bench, jobs=jobs)
+    count, problems = dev_check.dev_check(list(packs or []), bench=not no_bench, jobs=jobs, device=device)
     render.dev_check(count, [str(p) for p in problems])
     raise typer.Exit(ExitCode.BROKEN_DRILL if problems else ExitCode.OK)
 

@@ -32,14 +32,17 @@ class Problem:
         return f"{self.where}: {self.message}"
 
 
-def dev_check(packs: list[Path], *, bench: bool, jobs: int = 2) -> tuple[int, list[Problem]]:
-    """Check every drill in `packs` (the built-in catalogue when empty); (drills, problems)."""
+def dev_check(
+    packs: list[Path], *, bench: bool, jobs: int = 2, device: str = "all"
+) -> tuple[int, list[Problem]]:
+    """Check every drill in `packs` (the built-in catalogue when empty) on `device` (cpu, cuda,
+    all); (drills, problems)."""
     from concurrent.futures import ThreadPoolExecutor
 
     catalogue = _only(packs) if packs else load_catalogue()
     problems = [Problem(p.where, p.problem) for p in catalogue.problems]
     drills = catalogue.ordered()
-    options = CheckOptions(drill_id=None, bench=bench)
+    options = CheckOptions(drill_id=None, bench=bench, device=device)
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         for found in pool.map(lambda d: _check_drill(d, catalogue, options), drills):
             problems.extend(found)
@@ -68,7 +71,9 @@ def _check_drill(drill: Drill, catalogue: Catalogue, options: CheckOptions) -> l
         )
     elif options.bench:
         problems.extend(_timing_problems(drill, solution))
-    starter = _run(drill, "starter.py", catalogue, CheckOptions(drill_id=drill.id, bench=False))
+    starter = _run(
+        drill, "starter.py", catalogue, CheckOptions(drill_id=drill.id, bench=False, device=options.device)
+    )
     if starter.verdict.passed:
         problems.append(
             Problem(
@@ -81,7 +86,9 @@ def _check_drill(drill: Drill, catalogue: Catalogue, options: CheckOptions) -> l
 
 def _run(drill: Drill, name: str, catalogue: Catalogue, options: CheckOptions) -> FileResult:
     return check_file(
-        drill.file(name), catalogue, CheckOptions(drill_id=drill.id, bench=options.bench, seed=options.seed)
+        drill.file(name),
+        catalogue,
+        CheckOptions(drill_id=drill.id, bench=options.bench, seed=options.seed, device=options.device),
     )
 
 

@@ -19,10 +19,12 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from vecdrill import wire
 from vecdrill.errors import UsageError
 
 DEVICE_CHOICES = ("cpu", "cuda", "all")
 _NVML = "libnvidia-ml.so.1"
+NUMERICS = "TF32 and reduced-precision reductions off"  # as `child.gpu.pin_numerics` sets them
 
 
 @dataclass(frozen=True)
@@ -113,6 +115,14 @@ def select(option: str, library: str) -> list[str]:
     if option == "all" and cuda_available():
         return ["cpu", "cuda"]
     return ["cpu"]
+
+
+def cuda_note() -> str:
+    """What the report says about how CUDA was checked."""
+    return (
+        f"cuda was checked in full float32 ({NUMERICS}), with "
+        f"{wire.GPU_MEMORY_BYTES // 1024**3} GiB of GPU memory allowed"
+    )
 
 
 def cpu_only_note() -> str:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from vecdrill import wire
-from vecdrill.check import plan, timed
+from vecdrill.check import devices, plan, timed
 from vecdrill.check.compare import Tolerance, compare_case
 from vecdrill.check.expected import Case, Piece
 from vecdrill.content.drill import Drill
@@ -112,6 +112,8 @@ def _usable_cases(result: FileResult, cases: list[Case], unavailable: dict[str, 
     usable = [case for case in cases if case.device not in unavailable]
     if cases and not usable:
         raise VecdrillError(environment_problem(cases[0].device, unavailable[cases[0].device]))
+    if any(case.device.startswith("cuda") for case in usable):
+        result.notes.append(devices.cuda_note())
     return usable
 
 

@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-NUMERICS = "TF32 and reduced-precision reductions off"
+NUMERICS = "TF32 and reduced-precision reductions off"  # as the child sets them (child.gpu)
 
 
 def start(memory_bytes: int) -> str | None:

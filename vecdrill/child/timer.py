@@ -16,8 +16,8 @@ returned is seen by address.
 
 from __future__ import annotations
 
-import weakref
 import math
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from time import perf_counter, process_time, thread_time  # bound before learner code runs
@@ -103,8 +103,8 @@ class _CudaEvents:
         import torch
 
         self._torch = torch
-        self._start = torch.cuda.Event(enable_timing=True)
-        self._end = torch.cuda.Event(enable_timing=True)
+        self._start = torch.cuda.Event(enable_timing=True)  # type: ignore[no-untyped-call]
+        self._end = torch.cuda.Event(enable_timing=True)  # type: ignore[no-untyped-call]
 
     def sync(self) -> None:
         self._torch.cuda.synchronize()

@@ -79,8 +79,7 @@ def run(request: wire.WorkerRequest, result_fd: int, tensors: dict[str, Any]) ->
         function = load_function(drill.file("loop.py"), drill.function)
         filename = str(drill.file("loop.py"))
     records = [
-        _run_case(drill, function, filename, case, inputs[case.id], request.grad, tensors)
-        for case in cases
+        _run_case(drill, function, filename, case, inputs[case.id], request.grad, tensors) for case in cases
     ]
     counts: dict[str, list[int]] = {}
     loop_counts: dict[str, list[int]] = {}

@@ -6,6 +6,11 @@ instead of an interpreter start. Forking is only safe under three rules this mod
 * a process that has run a multi-threaded torch op deadlocks the parallel ops of its forked
   children, so the zygote pins torch to one thread first and then only imports, never computes;
 * forked children would share random state, so each grandchild draws new seeds;
+* CUDA cannot be used in a child forked after its parent initialised it, so the zygote never
+  does: torch answers `torch.cuda.is_available()` through NVML here (no driver initialisation),
+  nothing preloaded touches CUDA (a test imports `PRELOADED` and watches torch.cuda), and each
+  fork first checks `torch.cuda.is_initialized()`. A CUDA check's grandchild starts CUDA itself
+  (`child.gpu`), so a warm CUDA verdict costs a fork plus one CUDA context, never an interpreter;
 * each grandchild is a whole sandboxed run, prepared and watched by the same `supervisor` code as a
   cold child: its fds, own session, the run's rlimits with the start-up CPU allowance, both clocks,
   capped output, and the ordinary worker, which compiles the learner's bytes itself (no bytecode
@@ -28,25 +33,29 @@ import warnings
 from pathlib import Path
 
 from vecdrill import wire
-from vecdrill.supervisor import pipes, reaper, supervise
+from vecdrill.supervisor import channels, reaper, supervise
 from vecdrill.supervisor.limits import Limits, rlimits
 
 # Imported once here because a check would import them lazily in every grandchild; torch._dynamo
-# alone costs seconds (torch's dispatch-mode helpers pull it in on first use).
+# alone costs seconds (torch's dispatch-mode helpers pull it in on first use). Only what a check
+# imports: torch.utils.benchmark, for one, asks for CUDA at import on some torch versions.
 PRELOADED = (
     "numpy",
     "numpy.random",
     "torch._dynamo",
     "torch.utils._python_dispatch",
-    "torch.utils.benchmark",
-    "cProfile",
-    "pstats",
     "pyseccomp",
     wire.WORKER_MODULE,
 )
+NVML_CHECK_ENV = "PYTORCH_NVML_BASED_CUDA_CHECK"  # torch: is_available() without initialising CUDA
+
+
+class CudaInitialised(RuntimeError):
+    """CUDA was initialised in the zygote: a forked check could not use it."""
 
 
 def main() -> None:
+    os.environ[NVML_CHECK_ENV] = "1"  # before torch is imported, which reads it
     import torch
 
     torch.set_num_threads(1)  # before anything else touches torch: see the module docstring
@@ -67,15 +76,16 @@ def main() -> None:
 
 def serve(request: bytes, limits: Limits) -> tuple[supervise.ChildEnd, bytes | None]:
     """Run one check in a forked grandchild, watched as a cold child is."""
+    ensure_fork_safe()
     scratch = Path(tempfile.mkdtemp(prefix="check-", dir=Path.cwd()))
-    run_pipes = pipes.RunPipes.open(with_ready=limits.startup_seconds > 0)
+    run_pipes = channels.RunPipes.open(with_ready=limits.startup_seconds > 0)
     marker = wire.run_marker(os.environ)
     started = time.monotonic()
     pid = os.fork()
     if pid == 0:
         _become_worker(scratch, run_pipes, limits)
     run_pipes.close_child_ends()
-    streams = pipes.Streams(request, run_pipes, limits)
+    streams = channels.Streams(request, run_pipes, limits)
     try:
         return supervise.supervise(
             pid, streams, limits, marker, started, lambda: _kill_all_but_self(pid, marker)
@@ -90,7 +100,15 @@ def serve(request: bytes, limits: Limits) -> tuple[supervise.ChildEnd, bytes | N
                     left.unlink()
 
 
-def _become_worker(scratch: Path, run_pipes: pipes.RunPipes, limits: Limits) -> None:
+def ensure_fork_safe() -> None:
+    """Refuse to fork once CUDA is initialised here; the parent then runs the check cold."""
+    import torch
+
+    if torch.cuda.is_initialized():  # type: ignore[no-untyped-call]
+        raise CudaInitialised("CUDA was initialised in the warm worker, so a forked check could not use it")
+
+
+def _become_worker(scratch: Path, run_pipes: channels.RunPipes, limits: Limits) -> None:
     """In the grandchild: what Popen and `supervise.child_setup` give a cold child (own session,
     the run's fds and nothing else, its limits), then its own folder and fresh randomness, then
     the worker."""

@@ -23,7 +23,7 @@ from vecdrill.grading.gradebook import Row
 
 
 def key(path: Path, sha256: str, drill: Drill, options: dict[str, Any]) -> str:
-    facts = [str(path), sha256, drill.id, fingerprint(drill), vecdrill.__version__, options]
+    facts = [str(path.resolve()), sha256, drill.id, fingerprint(drill), vecdrill.__version__, options]
     return hashlib.sha256(json.dumps(facts, sort_keys=True).encode()).hexdigest()
 
 

@@ -77,14 +77,20 @@ def find(target: str, catalogue: Catalogue, drill_ids: list[str]) -> Roster:
         if drill is None:
             continue
         other = kept.get((student, drill.id))
-        if other is not None and not path.stem == drill.id != other.path.stem:
-            roster.ignored.append(Ignored(str(path), f"{student} already has {other.path} for {drill.id}"))
-            continue
-        if other is not None:  # a file named after the drill wins
+        if other is not None:  # the first file found wins, unless only the later one is named after the drill
+            if other.path.stem == drill.id or path.stem != drill.id:
+                roster.ignored.append(
+                    Ignored(str(path), f"{student} already has {other.path} for {drill.id}")
+                )
+                continue
             roster.ignored.append(Ignored(str(other.path), f"{student} has {path} for {drill.id}"))
         kept[(student, drill.id)] = Submission(student, drill, path)
     graded = set(d.id for d in chosen) or {drill_id for _, drill_id in kept}
     roster.drills = [d.id for d in catalogue.ordered() if d.id in graded]
+    if not roster.drills:
+        raise UsageError(
+            f"no file under {target!r} is for a drill (see `vecdrill list`); name the drills with --drill ID"
+        )
     roster.submissions = sorted(kept.values(), key=lambda s: (s.student, s.drill.id))
     return roster
 

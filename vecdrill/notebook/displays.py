@@ -1,5 +1,5 @@
 """What the API returns: plain data that also knows IPython's display protocol (`_repr_html_`,
-`_repr_markdown_`) and prints as text elsewhere. The layouts live in report.html and report.text.
+`_repr_markdown_`) and prints as text elsewhere. The layouts live in report.html_view and report.text.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from dataclasses import dataclass, fields
 
 from vecdrill.content.drill import Drill
 from vecdrill.learner.guidance import Hints
-from vecdrill.report import html, text
+from vecdrill.report import html_view, text
 from vecdrill.report.model import FileResult
 
 
@@ -29,7 +29,7 @@ class Result(FileResult):
         return self.verdict.passed
 
     def _repr_html_(self) -> str:
-        return html.result(self, self.explanation)
+        return html_view.result(self, self.explanation)
 
     def _repr_markdown_(self) -> str:
         return text.result_markdown(self, self.explanation)
@@ -48,7 +48,7 @@ class DrillView:
     lang: str
 
     def _repr_html_(self) -> str:
-        return html.drill(self.drill, self.lang)
+        return html_view.drill(self.drill, self.lang)
 
     def __str__(self) -> str:
         return text.drill_text(self.drill, self.lang)
@@ -63,7 +63,7 @@ class HintsView:
     hints: Hints
 
     def _repr_html_(self) -> str:
-        return html.hints(self.hints)
+        return html_view.hints(self.hints)
 
     def __str__(self) -> str:
         return text.hints_text(self.hints)
@@ -89,7 +89,7 @@ class CatalogueView:
         return len(self.drills)
 
     def _repr_html_(self) -> str:
-        return html.catalogue(list(self.drills), set(self.solved))
+        return html_view.catalogue(list(self.drills), set(self.solved))
 
     def __str__(self) -> str:
         return text.catalogue_text(list(self.drills), set(self.solved))

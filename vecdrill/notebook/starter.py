@@ -15,7 +15,7 @@ from typing import Any
 
 from vecdrill.content.drill import Drill
 from vecdrill.errors import UsageError
-from vecdrill.report import numbers
+from vecdrill.report import units
 
 
 def cells(drill: Drill, lang: str) -> list[dict[str, Any]]:
@@ -23,11 +23,11 @@ def cells(drill: Drill, lang: str) -> list[dict[str, Any]]:
     signature = ", ".join(spec.name for spec in drill.inputs)
     loop = drill.file("loop.py").read_text(encoding="utf-8").rstrip()
     starter = drill.file("starter.py").read_text(encoding="utf-8").rstrip()
-    sizes = "; ".join(numbers.size(s) for s in drill.sizes)
+    sizes = "; ".join(units.size(s) for s in drill.sizes)
     return [
         _markdown(
             f"# {drill.id}: {title}\n\n{task}\n\nWrite `{drill.function}({signature})` without a Python "
-            f"loop. It is checked at sizes {sizes} and timed at {numbers.size(drill.bench)}.\n\n"
+            f"loop. It is checked at sizes {sizes} and timed at {units.size(drill.bench)}.\n\n"
             f"The loop to replace:\n\n```python\n{loop}\n```"
         ),
         _markdown(

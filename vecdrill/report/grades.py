@@ -64,8 +64,13 @@ def summary(book: Gradebook, written: tuple[Path, ...] = ()) -> None:
     shard = f" (shard {book.shard})" if book.shard else ""
     out.print(
         safe(
-            f"\n{len(book.rows)} rows{shard}: {book.checked} files checked, {book.reused} from earlier runs"
-            + (f"; {len(book.ignored)} files not graded, listed in the gradebook" if book.ignored else "")
+            f"\n{_count(len(book.rows), 'row')}{shard}: {_count(book.checked, 'file')} checked, "
+            f"{book.reused} from earlier runs"
+            + (
+                f"; {_count(len(book.ignored), 'file')} not graded, listed in the gradebook"
+                if book.ignored
+                else ""
+            )
             + (f". Gradebook: {' and '.join(str(p) for p in written)}" if written else "")
         )
     )
@@ -87,3 +92,7 @@ def _tables(out: Console, book: Gradebook, columns: list[str]) -> None:
         students.add_row(safe(student), f"{number}/{len(book.drills)}")
     out.print(drills)
     out.print(students)
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" + ("" if number == 1 else "s")

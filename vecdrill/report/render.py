@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from vecdrill.report import numbers
+from vecdrill.report import units
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -109,8 +109,8 @@ def drill_detail(drill: Drill, lang: str, *, how_to_start: bool = True) -> None:
             else (f"{spec.dtype} {shape}, {spec.kind}" + (f" into {spec.into}" if spec.into else ""))
         )
         out.print(f"  {spec.name}: {what}")
-    sizes = "; ".join(numbers.size(s) for s in drill.sizes)
-    out.print(f"\nChecked at sizes: {sizes}\nBenchmark size: {numbers.size(drill.bench)}")
+    sizes = "; ".join(units.size(s) for s in drill.sizes)
+    out.print(f"\nChecked at sizes: {sizes}\nBenchmark size: {units.size(drill.bench)}")
     if how_to_start:
         out.print(
             f"\nStart it with [bold]vecdrill try {drill.id}[/], or check a file with "
@@ -162,25 +162,25 @@ def _device_report(out: Console, device: DeviceResult, result: FileResult) -> No
         detail = device.message.removeprefix(f"{device.device}: ")
         out.print(lead + ("" if device.message == result.message else f" ({safe(detail)})"))
         return
-    low, high = numbers.speedup(timing.speedup_low), numbers.speedup(timing.speedup_high)
+    low, high = units.speedup(timing.speedup_low), units.speedup(timing.speedup_high)
     out.print(
-        f"{lead}  loop {numbers.seconds(timing.loop_seconds)}, yours "
-        f"{numbers.seconds(timing.solution_seconds)}: "
-        f"[bold]{numbers.speedup(timing.speedup)}[/] faster (range {low} to {high})"
+        f"{lead}  loop {units.seconds(timing.loop_seconds)}, yours "
+        f"{units.seconds(timing.solution_seconds)}: "
+        f"[bold]{units.speedup(timing.speedup)}[/] faster (range {low} to {high})"
     )
     threads = f"{timing.threads} thread{'s' if timing.threads != 1 else ''}"
     out.print(
-        f"    at {numbers.size(timing.size)}, {threads}; {timing.loop_repeats} loop and "
+        f"    at {units.size(timing.size)}, {threads}; {timing.loop_repeats} loop and "
         f"{timing.solution_repeats} solution calls"
     )
     out.print(
         f"    quietest blocks of calls; the median ones: loop "
-        f"{numbers.seconds(timing.loop_median_seconds)}, yours "
-        f"{numbers.seconds(timing.solution_median_seconds)}"
+        f"{units.seconds(timing.loop_median_seconds)}, yours "
+        f"{units.seconds(timing.solution_median_seconds)}"
     )
     if timing.loop_ops is not None and timing.ops_size is not None:
         out.print(
-            f"    work at {numbers.size(timing.ops_size)}: loop {timing.loop_ops:,} "
+            f"    work at {units.size(timing.ops_size)}: loop {timing.loop_ops:,} "
             f"{timing.ops_unit}, yours {timing.solution_ops:,}"
         )
     cached = (
@@ -188,7 +188,7 @@ def _device_report(out: Console, device: DeviceResult, result: FileResult) -> No
         if timing.loop_cached
         else "the loop was timed now and cached for next time"
     )
-    out.print(f"    measuring took {numbers.seconds(timing.measure_seconds)}; {cached}")
+    out.print(f"    measuring took {units.seconds(timing.measure_seconds)}; {cached}")
     if device.scaling:
         _scaling(out, device)
 
@@ -200,17 +200,17 @@ def _scaling(out: Console, device: DeviceResult) -> None:
     points = device.scaling
     dims = ladder.varying_dims(points)
     fixed = {k: v for k, v in points[-1].size.items() if k not in dims}
-    where = f" ({numbers.size(fixed)} fixed)" if fixed else ""
+    where = f" ({units.size(fixed)} fixed)" if fixed else ""
     out.print(f"    time per call on {device.device} as the size grows{where}:")
     if out.is_terminal:
         _chart(out, device, dims)
     else:
         out.print(f"      {'size':<24}{'loop':>10}{'yours':>10}{'speedup':>10}")
         for p in points:
-            label = numbers.size({d: p.size[d] for d in dims})
+            label = units.size({d: p.size[d] for d in dims})
             out.print(
-                f"      {label:<24}{numbers.seconds(p.loop_seconds):>10}"
-                f"{numbers.seconds(p.solution_seconds):>10}{numbers.speedup(p.speedup):>10}"
+                f"      {label:<24}{units.seconds(p.loop_seconds):>10}"
+                f"{units.seconds(p.solution_seconds):>10}{units.speedup(p.speedup):>10}"
             )
     out.print(f"    {crossover_sentence(device, dims)}")
 
@@ -230,13 +230,13 @@ def _chart(out: Console, device: DeviceResult, dims: list[str]) -> None:
     width = max(20, min(64, out.width - 16))
     rows = chart.plot(series, width, 10, ladder.extent(marker, dims) if marker else None)
     times = [t for values in series.values() for _, t in values]
-    labels = {0: numbers.seconds(max(times)), len(rows) - 1: numbers.seconds(min(times))}
+    labels = {0: units.seconds(max(times)), len(rows) - 1: units.seconds(min(times))}
     for index, row in enumerate(rows):
         line = Text(f"    {labels.get(index, ''):>9} {'┤' if index in labels else '│'}")
         for cell in row:
             line.append(cell.char, style=styles.get(cell.series or ""))
         out.print(line)
-    first, last = (numbers.size({d: p.size[d] for d in dims}) for p in (points[0], points[-1]))
+    first, last = (units.size({d: p.size[d] for d in dims}) for p in (points[0], points[-1]))
     out.print(f"    {'':>9} └{'─' * width}")
     out.print(f"    {'':>10} {first}{last:>{max(1, width - len(first))}}")
     out.print(
@@ -252,7 +252,7 @@ def crossover_sentence(device: DeviceResult, dims: list[str]) -> str:
     first, last = points[0], points[-1]
 
     def at(p: ScalingPoint) -> str:
-        return f"{numbers.speedup(p.speedup)} at {numbers.size({d: p.size[d] for d in dims})}"
+        return f"{units.speedup(p.speedup)} at {units.size({d: p.size[d] for d in dims})}"
 
     if cross is None:
         return f"the loop is still faster at the benchmark size ({at(last)})"
@@ -262,7 +262,7 @@ def crossover_sentence(device: DeviceResult, dims: list[str]) -> str:
             "has a fixed cost per call, so the gain grows with the input"
         )
     return (
-        f"the loop is competitive below about {numbers.size({d: cross[d] for d in dims})} "
+        f"the loop is competitive below about {units.size({d: cross[d] for d in dims})} "
         f"({at(first)}); from there yours wins, up to {at(last)}"
     )
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from vecdrill.content.catalogue import Catalogue
 from vecdrill.content.drill import Drill
 from vecdrill.learner import guidance, progress
-from vecdrill.report import numbers, render
+from vecdrill.report import render, units
 from vecdrill.report.model import FileResult
 
 if TYPE_CHECKING:
@@ -122,7 +122,7 @@ class WatchScreen:
     def summary(self, session: Session) -> None:
         if session.solved:
             speedup = (
-                f", {numbers.speedup(session.best_speedup)} faster than the loop"
+                f", {units.speedup(session.best_speedup)} faster than the loop"
                 if session.best_speedup
                 else ""
             )

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from vecdrill.report import numbers, render
+from vecdrill.report import render, units
 
 if TYPE_CHECKING:
     from vecdrill.content.drill import Drill
@@ -35,10 +35,10 @@ def headline(result: FileResult) -> str:
 
 
 def speedup_line(timing: Timing) -> str:
-    low, high = numbers.speedup(timing.speedup_low), numbers.speedup(timing.speedup_high)
+    low, high = units.speedup(timing.speedup_low), units.speedup(timing.speedup_high)
     return (
-        f"loop {numbers.seconds(timing.loop_seconds)}, yours {numbers.seconds(timing.solution_seconds)}: "
-        f"{numbers.speedup(timing.speedup)} faster (range {low} to {high})"
+        f"loop {units.seconds(timing.loop_seconds)}, yours {units.seconds(timing.solution_seconds)}: "
+        f"{units.speedup(timing.speedup)} faster (range {low} to {high})"
     )
 
 
@@ -46,14 +46,14 @@ def timing_details(timing: Timing) -> list[str]:
     """The lines under the speedup: where and how it was measured."""
     threads = f"{timing.threads} thread{'s' if timing.threads != 1 else ''}"
     lines = [
-        f"at {numbers.size(timing.size)}, {threads}; {timing.loop_repeats} loop and "
+        f"at {units.size(timing.size)}, {threads}; {timing.loop_repeats} loop and "
         f"{timing.solution_repeats} solution calls",
-        f"quietest blocks of calls; the median ones: loop {numbers.seconds(timing.loop_median_seconds)}, "
-        f"yours {numbers.seconds(timing.solution_median_seconds)}",
+        f"quietest blocks of calls; the median ones: loop {units.seconds(timing.loop_median_seconds)}, "
+        f"yours {units.seconds(timing.solution_median_seconds)}",
     ]
     if timing.loop_ops is not None and timing.ops_size is not None:
         lines.append(
-            f"work at {numbers.size(timing.ops_size)}: loop {timing.loop_ops:,} {timing.ops_unit}, "
+            f"work at {units.size(timing.ops_size)}: loop {timing.loop_ops:,} {timing.ops_unit}, "
             f"yours {timing.solution_ops:,}"
         )
     return lines
@@ -80,7 +80,7 @@ def mismatch_rows(mismatch: Mismatch) -> list[tuple[str, str]]:
         if value is not None:
             rows.append((label, value))
     if mismatch.size is not None:
-        rows.append(("size", numbers.size(mismatch.size)))
+        rows.append(("size", units.size(mismatch.size)))
     if mismatch.seed is not None:
         rows.append(("seed", str(mismatch.seed)))
     return rows
@@ -137,7 +137,7 @@ def result_markdown(result: FileResult, explanation: str | None) -> str:
 def drill_text(drill: Drill, lang: str) -> str:
     title, task = (drill.zh.title, drill.zh.task) if lang == "zh" else (drill.title, drill.task)
     signature = ", ".join(spec.name for spec in drill.inputs)
-    sizes = "; ".join(numbers.size(s) for s in drill.sizes)
+    sizes = "; ".join(units.size(s) for s in drill.sizes)
     return "\n".join(
         [
             f"{drill.id}: {title} (level {drill.level}, {drill.library}, {', '.join(drill.techniques)})",
@@ -148,7 +148,7 @@ def drill_text(drill: Drill, lang: str) -> str:
             drill.file("loop.py").read_text(encoding="utf-8").rstrip(),
             "",
             f"Checked at sizes: {sizes}",
-            f"Benchmark size: {numbers.size(drill.bench)}",
+            f"Benchmark size: {units.size(drill.bench)}",
         ]
     )
 

@@ -1,14 +1,19 @@
 """What `vecdrill doctor` reports: versions, devices, every protection the sandbox gives a solution
-here (and why a stronger one is missing), and the limits in force, in words."""
+here (and why a stronger one is missing), the limits in force, in words, and on a GPU machine
+whether CUDA works inside the box each layer builds (started as a check starts it, then used under
+the guard)."""
 
 from __future__ import annotations
 
+import json
 import platform
 import sys
 
-from vecdrill import __version__, paths
-from vecdrill.sandbox import cgroup, isolation
+from vecdrill import __version__, paths, wire
+from vecdrill.sandbox import cgroup, isolation, launch, mounts
 from vecdrill.supervisor.limits import Limits
+
+GPU_PROBE_ARGS = ["-m", "vecdrill.child.gpu"]
 
 
 def collect() -> dict[str, dict[str, str]]:
@@ -36,8 +41,40 @@ def collect() -> dict[str, dict[str, str]]:
         },
         "devices": devices,
         "sandbox": _sandbox_facts(),
+        "CUDA inside the sandbox": cuda_in_boxes(),
         "limits": describe_limits(Limits()),
     }
+
+
+def cuda_in_boxes() -> dict[str, str]:
+    """For each layer this machine has: does CUDA start in its box, and work under the guard?"""
+    nodes = mounts.gpu_device_nodes()
+    if not nodes:
+        return {"every layer": "not checked: this machine has no NVIDIA device nodes (/dev/nvidia*)"}
+    facts = {"device nodes bound (bwrap)": " ".join(nodes)}
+    for layer in isolation.Isolation:
+        try:
+            report = isolation.detect_isolation(layer.value)
+        except ValueError as exc:
+            facts[layer.value] = f"not available here ({exc})"
+            continue
+        facts[layer.value] = _cuda_in_box(report)
+    return facts
+
+
+def _cuda_in_box(report: isolation.IsolationReport) -> str:
+    run = launch.run_sandboxed(
+        GPU_PROBE_ARGS, b"", limits=Limits(wall_seconds=120.0, startup_seconds=0.0), isolation=report
+    )
+    said = run.stdout.strip().splitlines()
+    try:
+        facts = json.loads(said[-1])
+    except (IndexError, ValueError):
+        tail = (run.stderr.strip().splitlines() or [f"exit status {run.returncode}"])[-1]
+        return f"fails: the probe ended without an answer ({tail[:200]})"
+    if facts.get("problem"):
+        return f"fails: {facts['problem']}"
+    return f"works: {facts.get('device')}, a kernel, cuBLAS and a copy back under the guard"
 
 
 def _sandbox_facts() -> dict[str, str]:
@@ -82,6 +119,10 @@ def describe_limits(limits: Limits) -> dict[str, str]:
         "result size": size_text(limits.result_bytes),
         "threads": str(limits.threads),
         "core dumps": "off",
+        "GPU memory (CUDA checks)": (
+            f"{size_text(wire.GPU_MEMORY_BYTES)} per check (torch.cuda.set_per_process_memory_fraction)"
+        ),
+        "CUDA numerics": "TF32 and reduced-precision reductions off while checking",
     }
 
 

@@ -12,7 +12,7 @@ import signal
 from dataclasses import dataclass
 
 from vecdrill.sandbox.isolation import Isolation
-from vecdrill.supervisor import pipes
+from vecdrill.supervisor import channels
 from vecdrill.supervisor.supervise import ChildEnd
 
 # util-linux 2.38 unshare cannot re-raise a SIGKILL that ended its child: it exits 1 saying this.
@@ -52,7 +52,7 @@ def classify(
         if cut is not None:
             stderr, returncode, signal_number = cut, None, signal.SIGKILL
     watched = end.watch
-    timed_out = watched.stop is pipes.Stop.DEADLINE
+    timed_out = watched.stop is channels.Stop.DEADLINE
     killed_by_us = timed_out or end.output_over or end.result_over
     cpu_limited = signal_number == signal.SIGXCPU or (
         signal_number == signal.SIGKILL

@@ -5,7 +5,7 @@
 `supervisor.limits`) and its own cgroup where it can (see `cgroup`), and watches it with two
 clocks: one for start-up, then the learner's wall limit from the child's ready signal (see
 `supervisor.supervise`, which the warm zygote uses for its grandchildren too). Its pipes are capped
-(see `supervisor.pipes`); at the end the whole process tree is killed and the box deleted (see
+(see `supervisor.channels`); at the end the whole process tree is killed and the box deleted (see
 `supervisor.reaper`), and `ended.classify` says how it ended. A learner's fault is a ChildRun, never
 an exception.
 """
@@ -28,7 +28,7 @@ from vecdrill.sandbox.cgroup import CGROUP_HEADROOM, Cgroup, Counters
 from vecdrill.sandbox.ended import ChildRun
 from vecdrill.sandbox.isolation import UNSHARE_FLAGS, Isolation, IsolationReport, detect_isolation, tool
 from vecdrill.sandbox.mounts import bwrap_command, gpu_device_nodes
-from vecdrill.supervisor import pipes, reaper, supervise
+from vecdrill.supervisor import channels, reaper, supervise
 from vecdrill.supervisor.limits import Limits, rlimits
 
 __all__ = [
@@ -160,7 +160,7 @@ def _supervise(
     cgroup: Cgroup | None,
 ) -> ChildRun:
     """Start the child, pump its pipes until it ends or a limit trips, then kill what is left."""
-    run_pipes = pipes.RunPipes.open(with_ready=limits.startup_seconds > 0)
+    run_pipes = channels.RunPipes.open(with_ready=limits.startup_seconds > 0)
     prepare = supervise.child_setup(
         run_pipes.child_ends, rlimits(limits), cgroup.procs_files() if cgroup is not None else ()
     )
@@ -184,7 +184,7 @@ def _supervise(
         raise
     finally:
         run_pipes.close_child_ends()
-    streams = pipes.Streams(request, run_pipes, limits)
+    streams = channels.Streams(request, run_pipes, limits)
     marker = wire.run_marker(child_env)
     members: Callable[[], Iterable[int]] = cgroup.pids if cgroup is not None else tuple
     end, result = supervise.supervise(

@@ -38,8 +38,8 @@ from vecdrill.sandbox.cgroup import CGROUP_HEADROOM, Cgroup
 from vecdrill.sandbox.ended import ChildRun
 from vecdrill.sandbox.isolation import Isolation, IsolationReport
 from vecdrill.supervisor import reaper, supervise
+from vecdrill.supervisor.channels import DRAIN_GRACE_SECONDS
 from vecdrill.supervisor.limits import Limits
-from vecdrill.supervisor.pipes import DRAIN_GRACE_SECONDS
 
 START_SECONDS = 300.0  # importing torch on a busy machine; after that a check runs cold
 BACKSTOP_SECONDS = 5.0  # past a check's wall limit and output drain, the zygote itself is stuck

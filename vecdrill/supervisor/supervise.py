@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from vecdrill.supervisor import pipes, reaper
+from vecdrill.supervisor import channels, reaper
 from vecdrill.supervisor.limits import Limits, tighten_cpu
 
 
@@ -26,7 +26,7 @@ from vecdrill.supervisor.limits import Limits, tighten_cpu
 class Watch:
     """How watching ended: why pumping stopped, the clocks, and the CPU soft limit in force."""
 
-    stop: pipes.Stop
+    stop: channels.Stop
     started: float
     ready_at: float | None  # None: the child never signalled ready
     ended: float
@@ -40,8 +40,8 @@ class ChildEnd:
     status: int  # from wait4: of the launcher, where bwrap or unshare wraps the child
     cpu_seconds: float  # wait4's rusage of that process, start-up included
     watch: Watch
-    stdout: pipes.Captured
-    stderr: pipes.Captured
+    stdout: channels.Captured
+    stderr: channels.Captured
     output_over: bool  # stdout + stderr exceeded output_kill_bytes
     result_over: bool  # the result channel exceeded result_bytes
 
@@ -85,7 +85,7 @@ def child_setup(
 
 def supervise(
     pid: int,
-    streams: pipes.Streams,
+    streams: channels.Streams,
     limits: Limits,
     marker: bytes,
     started: float,
@@ -98,7 +98,7 @@ def supervise(
     finally:
         kill()
         _, status, usage = os.wait4(pid, 0)
-        streams.drain(pipes.DRAIN_GRACE_SECONDS)
+        streams.drain(channels.DRAIN_GRACE_SECONDS)
     ended = ChildEnd(
         status=status,
         cpu_seconds=usage.ru_utime + usage.ru_stime,
@@ -111,18 +111,18 @@ def supervise(
     return ended, streams.result()
 
 
-def watch(pid: int, streams: pipes.Streams, limits: Limits, marker: bytes, started: float) -> Watch:
+def watch(pid: int, streams: channels.Streams, limits: Limits, marker: bytes, started: float) -> Watch:
     """Pump through start-up until the ready signal (when there is a start-up phase), then
     through the solution's wall limit; at the ready signal, end the start-up CPU allowance of
     every process of the run (`marker`)."""
     if limits.startup_seconds <= 0:
-        stop = pipes.pump(pid, streams, started + limits.wall_seconds)
+        stop = channels.pump(pid, streams, started + limits.wall_seconds)
         return Watch(stop, started, started, time.monotonic(), limits.cpu_soft_seconds)
     cpu_soft = limits.cpu_soft_seconds + limits.startup_cpu_seconds
-    stop = pipes.pump(pid, streams, started + limits.startup_seconds, until_ready=True)
+    stop = channels.pump(pid, streams, started + limits.startup_seconds, until_ready=True)
     ready_at = streams.ready_at
-    if stop is pipes.Stop.READY and ready_at is not None:
+    if stop is channels.Stop.READY and ready_at is not None:
         tightened = tighten_cpu(reaper.tagged_pids(marker), limits.cpu_soft_seconds)
         cpu_soft = cpu_soft if tightened is None else tightened
-        stop = pipes.pump(pid, streams, ready_at + limits.wall_seconds)
+        stop = channels.pump(pid, streams, ready_at + limits.wall_seconds)
     return Watch(stop, started, ready_at, time.monotonic(), cpu_soft)

@@ -12,7 +12,7 @@ import html
 import math
 from typing import TYPE_CHECKING
 
-from vecdrill.report import markdown, numbers, text
+from vecdrill.report import markdown, text, units
 
 if TYPE_CHECKING:
     from vecdrill.content.drill import Drill
@@ -124,10 +124,10 @@ def chart(device: DeviceResult) -> str:
             f'<line class="vecdrill-crossover-line" x1="{at:.1f}" y1="{_PAD}" x2="{at:.1f}" '
             f'y2="{_PAD + plot_h}" stroke="#bf8700" stroke-dasharray="4 3"/>'
         )
-    first, last = (numbers.size({d: p.size[d] for d in dims}) for p in (points[0], points[-1]))
+    first, last = (units.size({d: p.size[d] for d in dims}) for p in (points[0], points[-1]))
     labels = [
-        (_LEFT - 6, _PAD + 4, "end", numbers.seconds(max(times))),
-        (_LEFT - 6, _PAD + plot_h, "end", numbers.seconds(min(times))),
+        (_LEFT - 6, _PAD + 4, "end", units.seconds(max(times))),
+        (_LEFT - 6, _PAD + plot_h, "end", units.seconds(min(times))),
         (_LEFT, _HEIGHT - _BOTTOM + 16, "start", first),
         (_LEFT + plot_w, _HEIGHT - _BOTTOM + 16, "end", last),
         (_LEFT + plot_w / 2, _HEIGHT - 6, "middle", "loop (red), yours (green); log-log"),
@@ -147,14 +147,14 @@ def chart(device: DeviceResult) -> str:
 def drill(shown: Drill, lang: str) -> str:
     title, task = (shown.zh.title, shown.zh.task) if lang == "zh" else (shown.title, shown.task)
     signature = ", ".join(spec.name for spec in shown.inputs)
-    sizes = "; ".join(numbers.size(s) for s in shown.sizes)
+    sizes = "; ".join(units.size(s) for s in shown.sizes)
     loop = shown.file("loop.py").read_text(encoding="utf-8")
     return (
         f'<div class="vecdrill-drill"><h3>{_e(shown.id)}: {_e(title)}</h3>'
         f"<p><small>level {shown.level} · {_e(shown.library)} · {_e(', '.join(shown.techniques))}</small></p>"
         f"<p>{_e(task)}</p><p>Write <code>{_e(shown.function)}({_e(signature)})</code> without a Python loop."
         f"</p><p><strong>The loop to replace</strong></p><pre><code>{_e(loop)}</code></pre>"
-        f"<p>Checked at sizes: {_e(sizes)}<br>Benchmark size: {_e(numbers.size(shown.bench))}</p></div>"
+        f"<p>Checked at sizes: {_e(sizes)}<br>Benchmark size: {_e(units.size(shown.bench))}</p></div>"
     )
 
 

@@ -1,0 +1,254 @@
+"""`vecdrill grade`: a class graded into a gradebook, resumed after one resubmission, sharded and
+merged; and the warm pool that serves batches, against cold runs on the hostile corpus.
+
+The class is built from the golden learner files and the fixture course, one folder per student:
+correct, looping, wrong, crashing, misnamed and missing files.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import FIXTURE_COURSE, REPO, run_cli
+from tests.test_corpus import Case as CorpusCase
+from tests.test_try import RIGHT, SAME_COLD_AND_WARM, WRONG, _past_gate
+from vecdrill.check import batch, pipeline
+from vecdrill.check.pipeline import CheckOptions
+from vecdrill.content import catalogue
+from vecdrill.errors import UsageError
+from vecdrill.grading import gradebook
+from vecdrill.grading.gradebook import Gradebook, Row
+from vecdrill.grading.roster import Shard
+from vecdrill.sandbox import cgroup, launch
+
+LEARNER_FILES = REPO / "tests" / "learner_files"
+
+HEAD = "# vecdrill: {}\nimport torch\n\n\n"
+FLOOD = HEAD.format("fx-double") + 'def fx_double(x):\n    print("flood " * 10**7)\n    return x * 2\n'
+HANG = (
+    HEAD.format("fx-pick")
+    + "def fx_pick(m, idx):\n    return (torch.ones(8000, 8000) @ torch.ones(8000, 8000))[0] * m\n"
+)
+CLASS = {
+    "ada": {"pass_double.py": LEARNER_FILES / "pass_double.py", "pass_pick_gather.py": None, "sq.py": None},
+    "bob": {"loop_for.py": LEARNER_FILES / "loop_for.py", "fx-pick.py": WRONG},
+    "cy": {"fx-double.py": "import torch\n\n\ndef doubled(x):\n    return x * 2\n", "notes.py": "x = 1\n"},
+    "eve": {"flood.py": FLOOD, "hang.py": HANG},  # what the gate lets through: a flood, a hang
+}
+EXPECTED = {
+    ("ada", "fx-double"): "pass",
+    ("ada", "fx-pick"): "pass",
+    ("ada", "fx-np-square"): "pass",
+    ("bob", "fx-double"): "loop",
+    ("bob", "fx-pick"): "wrong",
+    ("bob", "fx-np-square"): "missing",
+    ("cy", "fx-double"): "syntax",  # found by its file name; it lacks the drill's function
+    ("cy", "fx-pick"): "missing",
+    ("cy", "fx-np-square"): "missing",
+    ("eve", "fx-double"): "output-limit",
+    ("eve", "fx-pick"): "timeout",
+    ("eve", "fx-np-square"): "missing",
+}
+GRADE = ("--drills", str(FIXTURE_COURSE), "--no-bench", "--device", "cpu", "--timeout", "5", "--jobs", "2")
+
+
+def make_class(root: Path) -> Path:
+    sources = {
+        "pass_pick_gather.py": LEARNER_FILES / "pass_pick_gather.py",
+        "sq.py": LEARNER_FILES / "pass_np_square.py",
+    }
+    for student, handed_in in CLASS.items():
+        (root / student).mkdir(parents=True)
+        for name, content in handed_in.items():
+            content = content or sources[name]
+            text = content.read_text(encoding="utf-8") if isinstance(content, Path) else content
+            (root / student / name).write_text(text, encoding="utf-8")
+    (root / "dan").mkdir()  # a student who handed in nothing yet
+    return root
+
+
+def grade(cwd: Path, out: str, *args: str) -> dict[str, Any]:
+    """`vecdrill grade ARGS --out OUT` in `cwd`: its gradebook, with what it printed."""
+    done = run_cli("grade", *args, "--out", out, cwd=cwd)
+    assert done.returncode == 0, done.stdout + done.stderr
+    book: dict[str, Any] = json.loads((cwd / f"{out}.json").read_text(encoding="utf-8"))
+    book["printed"] = done.stdout
+    return book
+
+
+def verdicts(book: dict[str, Any]) -> dict[tuple[str, str], str]:
+    return {(row["student"], row["drill"]): row["verdict"] for row in book["rows"]}
+
+
+def timeless(book: dict[str, Any]) -> list[dict[str, Any]]:
+    return [{k: v for k, v in row.items() if k != "seconds"} for row in book["rows"]]
+
+
+@pytest.mark.slow
+def test_a_class_is_graded_then_resumed_after_one_resubmission(tmp_path: Path, vecdrill_home: Path) -> None:
+    make_class(tmp_path / "class")
+
+    first = grade(tmp_path, "book", "class", *GRADE)
+
+    expected = {
+        **EXPECTED,
+        **{("dan", drill): "missing" for drill in ("fx-double", "fx-pick", "fx-np-square")},
+    }
+    assert verdicts(first) == expected
+    assert (first["checked"], first["reused"]) == (8, 0)
+    assert first["ignored"] == [
+        {"file": "class/cy/notes.py", "reason": first["ignored"][0]["reason"]},
+    ]
+    assert "cannot tell which drill class/cy/notes.py is for" in first["ignored"][0]["reason"]
+    with (tmp_path / "book.csv").open(encoding="utf-8", newline="") as table:
+        assert list(csv.DictReader(table)) == [
+            {k: "" if v is None else str(v) for k, v in row.items()} for row in first["rows"]
+        ]
+    printed = first["printed"].splitlines()
+    assert printed[:4] == [
+        "drill\tpass\tloop\tsyntax\twrong\ttimeout\toutput-limit\tmissing",
+        "fx-double\t1\t1\t1\t0\t0\t1\t1",
+        "fx-pick\t1\t0\t0\t1\t1\t0\t2",
+        "fx-np-square\t1\t0\t0\t0\t0\t0\t4",
+    ]
+    assert printed[5:11] == ["student\tsolved", "ada\t3/3", "bob\t0/3", "cy\t0/3", "dan\t0/3", "eve\t0/3"]
+    assert printed[-1] == (
+        "15 rows: 8 files checked, 0 from earlier runs; 1 file not graded, listed in the gradebook. "
+        "Gradebook: book.json and book.csv"
+    )
+    assert not (vecdrill_home / "data" / "progress.json").exists(), (
+        "grading recorded into the teacher's progress"
+    )
+
+    (tmp_path / "class" / "bob" / "fx-pick.py").write_text(RIGHT, encoding="utf-8")
+    second = grade(tmp_path, "book", "class", *GRADE)
+
+    assert (second["checked"], second["reused"]) == (1, 7)
+    assert verdicts(second) == {**expected, ("bob", "fx-pick"): "pass"}
+    unchanged = [row for row in first["rows"] if (row["student"], row["drill"]) != ("bob", "fx-pick")]
+    assert [
+        row for row in second["rows"] if (row["student"], row["drill"]) != ("bob", "fx-pick")
+    ] == unchanged
+
+
+@pytest.mark.slow
+def test_three_shards_merged_equal_one_unsharded_run(tmp_path: Path) -> None:
+    for copy in ("sharded", "whole"):  # two copies: the whole run cannot reuse the shards' results
+        make_class(tmp_path / copy / "class")
+    pattern = "class/*/*.py"  # the same class, found by a pattern this time
+
+    shards = [
+        grade(tmp_path / "sharded", f"{k}-of-3", pattern, *GRADE, "--shard", f"{k}/3") for k in (1, 2, 3)
+    ]
+    merged = grade(tmp_path / "sharded", "merged", "--merge", *(f"{k}-of-3.json" for k in (1, 2, 3)))
+    whole = grade(tmp_path / "whole", "whole", pattern, *GRADE)
+
+    assert sorted(len(shard["rows"]) for shard in shards) != [0, 0, 15], "one shard took every row"
+    assert sum(len(shard["rows"]) for shard in shards) == 15
+    assert timeless(merged) == timeless(whole)
+    assert verdicts(whole) == {
+        **EXPECTED,
+        **{("dan", d): "missing" for d in ("fx-double", "fx-pick", "fx-np-square")},
+    }
+    for field in ("drills", "students", "ignored", "options", "checked", "shard"):
+        assert merged[field] == whole[field], field
+
+
+def test_a_shard_is_chosen_by_a_stable_hash_of_student_and_drill() -> None:
+    rows = [(student, drill) for student in ("ada", "bob", "cy", "dan") for drill in ("a", "b", "c")]
+    owners = [[k for k in (1, 2, 3) if Shard(k, 3).holds(*row)] for row in rows]
+    assert owners == [[k] for k in (1, 3, 3, 2, 2, 2, 1, 3, 3, 1, 1, 1)]  # the same on every machine and run
+    with pytest.raises(UsageError, match=r"--shard '3/2' must be K/N with 1 <= K <= N"):
+        Shard.parse("3/2")
+
+
+def test_only_vecdrills_own_errors_fail_a_grading_run(tmp_path: Path) -> None:
+    (tmp_path / "class" / "ada").mkdir(parents=True)
+    (tmp_path / "class" / "ada" / "notes.py").write_text("x = 1\n", encoding="utf-8")
+    for args, line in [
+        (["nope"], "Error: 'nope' is not a folder of student folders; check the path"),
+        (
+            ["class"],
+            "Error: no file under 'class' is for a drill (see `vecdrill list`); "
+            "name the drills with --drill ID",
+        ),
+        (["class", "--shard", "0/2"], "Error: --shard '0/2' must be K/N with 1 <= K <= N, e.g. 2/4"),
+        (["--merge", "class/ada/notes.py"], "Error: 'class/ada/notes.py' is not a readable gradebook"),
+    ]:
+        done = run_cli("grade", *args, cwd=tmp_path)
+        assert done.returncode == 2, done.stdout + done.stderr
+        assert done.stderr.startswith(line), done.stderr
+
+
+def _book(shard: str | None, *rows: Row) -> Gradebook:
+    return Gradebook("0.1.0", {"device": "cpu"}, ["a"], ["ada", "bob"], list(rows), shard=shard)
+
+
+def test_merge_refuses_missing_shards_and_rows_graded_twice() -> None:
+    ada = Row("ada", "a", "pass", "", None, 1.0, "ada/a.py", "00")
+    bob = Row("bob", "a", "missing", "", None, None, None, None)
+    with pytest.raises(UsageError, match=r"the shards given are 1/3, 3/3: merge every shard K/N once"):
+        gradebook.merge({Path("1.json"): _book("1/3", ada), Path("3.json"): _book("3/3", bob)})
+    with pytest.raises(UsageError, match=r"2.json grades ada x a again"):
+        gradebook.merge({Path("1.json"): _book("1/2", ada), Path("2.json"): _book("2/2", ada)})
+    assert gradebook.merge({Path("1.json"): _book("1/2", ada), Path("2.json"): _book("2/2", bob)}).rows == [
+        ada,
+        bob,
+    ]
+
+
+@pytest.mark.slow
+@pytest.mark.sandbox
+def test_hostile_files_get_the_same_verdict_through_the_pool_as_cold(tmp_path: Path) -> None:
+    course = catalogue.load_catalogue([FIXTURE_COURSE])
+    runs = [
+        (path, layer, verdict)
+        for path, layer, verdict in SAME_COLD_AND_WARM
+        if layer is None and not (CorpusCase.load(path).headers.get("needs") and cgroup.unavailable())
+    ]
+    right = tmp_path / "right.py"
+    right.write_text(RIGHT, encoding="utf-8")
+    batch_of = [*runs, (right, None, "pass")]  # after every hostile file, the pool still serves
+    with ThreadPoolExecutor(max_workers=2) as threads:
+        cold = list(
+            threads.map(lambda run: _past_gate(run[0], run[1], course, launch.run_sandboxed), batch_of)
+        )
+        with batch.warm_pool(course.drills.values(), None, 2) as pool:
+            started = [worker.zygote_pid for worker in pool.workers]
+            warm = list(threads.map(lambda run: _past_gate(run[0], run[1], course, pool.run), batch_of))
+            served = [worker.zygote_pid for worker in pool.workers]
+    for (path, _, verdict), cold_run, warm_run in zip(batch_of, cold, warm, strict=True):
+        assert cold_run[0] == verdict, f"{path.name}: {cold_run}"
+        assert warm_run == cold_run, path.name
+    assert served == started, "a zygote was relaunched: a drill switch or a hostile file cost a new one"
+
+
+OS_HEAD = "import os\n\n\ndef fx_double(x):\n"
+BOX = "os.path.dirname(os.getcwd())"  # a check's folder is inside the zygote's box
+LEAVES = OS_HEAD + f"    open(os.path.join({BOX}, 'left'), 'w').write('x')\n    return x * 2\n"
+LOOKS = OS_HEAD + f"    print(sorted(os.listdir({BOX})))\n    return x * 2\n"
+
+
+@pytest.mark.slow
+@pytest.mark.sandbox
+def test_a_file_leaves_nothing_in_the_box_for_the_next_one() -> None:
+    course = catalogue.load_catalogue([FIXTURE_COURSE])
+    drill = course.get("fx-double")
+    options = CheckOptions(drill_id=drill.id, device="cpu", bench=False)
+    with batch.warm_pool([drill], None, 1) as pool:
+        (worker,) = pool.workers
+        served = worker.zygote_pid
+        runs = [
+            pipeline.check_past_gate(Path("f.py"), src.encode(), drill, options, pool.run)
+            for src in (LEAVES, LOOKS)
+        ]
+        assert worker.zygote_pid == served, "the pool stopped serving warm"
+    assert [run.verdict.value for run in runs] == ["pass", "pass"]
+    seen = runs[1].stdout.splitlines()[0]
+    assert seen.startswith("['check-") and "left" not in seen, seen
