@@ -552,3 +552,16 @@ def test_memory_evidence_is_an_oom_kill_or_the_limit_reached() -> None:
     assert cgroup.Counters(failures=3).rose_since(fresh)  # reclaim outlasted the wall clock
     assert not cgroup.Counters(2, 5).rose_since(cgroup.Counters(2, 5))  # an earlier check's
     assert cgroup.Counters(2, 6).rose_since(cgroup.Counters(2, 5))
+
+
+def test_bwrap_binds_back_the_folder_that_holds_the_package(tmp_path: Path) -> None:
+    """Under a masked /tmp, a checkout (a CI clone in /tmp) is readable only through this bind:
+    moving mounts.py one package deeper once bound vecdrill/ alone, and every script beside it
+    (tests/sandbox_scripts) vanished from the box."""
+    import vecdrill
+    from vecdrill.sandbox import mounts
+
+    holder = str(Path(vecdrill.__file__).resolve().parent.parent)
+    command = mounts.bwrap_command(["python"], tmp_path, [], 1024, {})
+    bound = {command[i + 1] for i, flag in enumerate(command) if flag == "--ro-bind-try"}
+    assert holder in bound or any(holder.startswith(path.rstrip("/") + "/") for path in bound)

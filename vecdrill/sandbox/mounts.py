@@ -74,14 +74,15 @@ def _is_char_device(path: str) -> bool:
 
 
 def _interpreter_dirs() -> set[str]:
-    """What the child needs to read: the venv, the real interpreter, the vecdrill package."""
+    """What the child needs to read: the venv, the real interpreter, and the folder holding the
+    vecdrill package (site-packages, or a source checkout, whose tests run scripts from it)."""
     dirs = {
         sys.prefix,
         sys.base_prefix,
         sys.exec_prefix,
         sys.base_exec_prefix,
         os.path.dirname(os.path.realpath(sys.executable)),
-        str(Path(__file__).resolve().parent.parent),
+        str(Path(__file__).resolve().parents[2]),
     }
     return dirs | {os.path.realpath(path) for path in dirs}
 
