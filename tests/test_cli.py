@@ -123,3 +123,10 @@ def test_static_findings_exit_1_with_file_line_col(tmp_path: Path) -> None:
     assert done.returncode == 1
     first = done.stdout.splitlines()[0]
     assert first.startswith(f"LOOP {solution} (relu-where): {solution}:7:5 for loop")
+
+
+def test_an_unknown_isolation_layer_is_a_usage_error() -> None:
+    """It once read as vecdrill's own internal error (a bare ValueError past the boundary)."""
+    done = run_cli("check", str(REPO / "drills" / "relu-where" / "solution.py"), "--isolation", "docker")
+    assert done.returncode == 2
+    assert done.stderr.strip() == "Error: unknown isolation layer 'docker'; choose bwrap, unshare or plain"

@@ -143,4 +143,6 @@ def check_past_gate(
         result.notes.append("numpy drills run on the CPU only")
     elif "cuda" not in targets:
         result.notes.append(devices.cpu_only_note())
+    if fallback := isolation.fallback_note():
+        result.notes.append(fallback)
     return result

@@ -169,6 +169,11 @@ _READ_ARGUMENTS: dict[str, tuple[int, ...]] = {
     "shutil.move": (0,),
 }
 _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_TRUNC
+# Folders torch makes by itself, pointed into the box and made before the guards, which refuse
+# mkdir there too. Importing torch._dynamo (the first torch.func call does) builds its disk cache
+# from torch._inductor's cache_dir(), which runs os.makedirs($TORCHINDUCTOR_CACHE_DIR, exist_ok=True);
+# unset, that is TMPDIR/torchinductor_<user>. With the folder there, the refused mkdir is harmless.
+_TORCH_CACHE_FOLDERS = {"TORCHINDUCTOR_CACHE_DIR": "torchinductor"}
 
 
 def install(box: Path, result_fd: int, *, plain_mode: bool) -> None:
@@ -179,6 +184,7 @@ def install(box: Path, result_fd: int, *, plain_mode: bool) -> None:
     also refuses every change to a file, in the box too.
     """
     tempfile.gettempdir()  # it probes by creating and unlinking a file: do that before seccomp
+    _make_torch_folders(box)
     if os.environ.get(wire.SECCOMP_ENV) == "1":
         _load_seccomp(plain_mode)  # first: pyseccomp needs ctypes, which the hook refuses
     if plain_mode:
@@ -192,6 +198,14 @@ def signal_ready() -> None:
         fd = int(os.environ[wire.READY_FD_ENV])
         os.write(fd, b"R")
         os.close(fd)
+
+
+def _make_torch_folders(box: Path) -> None:
+    """Give torch, in every layer alike, the folders it would otherwise make after the guards."""
+    for variable, name in _TORCH_CACHE_FOLDERS.items():
+        folder = box / name
+        folder.mkdir(exist_ok=True)
+        os.environ[variable] = str(folder)
 
 
 def _load_seccomp(plain_mode: bool) -> None:

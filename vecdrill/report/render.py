@@ -147,6 +147,8 @@ def results(
                     out.print(f"[dim]Your solution's {name}:[/]\n{safe(text)}")
         for note in result.notes:
             out.print(f"[dim]note: {safe(note)}[/]")
+        if result.isolation:
+            out.print(f"[dim]sandbox: {result.isolation}[/]")
         if result.verdict.passed and catalogue is not None and result.drill in catalogue.drills:
             _after_pass(out, result, catalogue, lang, solved or set())
 

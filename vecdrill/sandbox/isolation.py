@@ -2,7 +2,9 @@
 
 Layers, strongest first: bubblewrap (read-only root, private /tmp and home dirs, no network, own pid
 namespace), unshare (no network, own pid namespace) and plain (own session only). Each layer is
-probed once per process, with the flags that real runs use, so a layer reported as working works.
+probed once per process, with the flags that real runs use, so a layer reported as working works;
+a probe that times out is tried again with a longer wait, so a loaded machine does not fall into a
+weaker layer, and a check that does run weaker than the machine's best says why.
 """
 
 import enum
@@ -12,6 +14,8 @@ import shutil
 import subprocess
 import sys
 from dataclasses import dataclass
+
+from vecdrill.errors import UsageError
 
 
 class Isolation(str, enum.Enum):
@@ -26,6 +30,15 @@ class IsolationReport:
     reasons: dict[str, str]  # for each stronger layer not used: why
     seccomp: bool  # whether the child will load the seccomp filter
     accident_guard_only: bool  # plain: the audit hook stops accidents, not attackers
+    forced: bool = False  # the layer was asked for (argument or $VECDRILL_ISOLATION)
+
+    def fallback_note(self) -> str | None:
+        """One sentence when this layer is weaker than the strongest for a reason other than a
+        request: the learner should know their verdict came from a weaker sandbox, and why."""
+        if self.forced or not self.reasons:
+            return None
+        strongest, why = next(iter(self.reasons.items()))
+        return f"checked in the weaker {self.layer.value} sandbox because {strongest} is unavailable: {why}"
 
 
 FORCE_ENV = "VECDRILL_ISOLATION"
@@ -42,12 +55,20 @@ UNSHARE_FLAGS = (
     "--mount-proc",
 )
 _STRONGEST_FIRST = (Isolation.BWRAP, Isolation.UNSHARE, Isolation.PLAIN)
+# Seconds a probe may take: a first try, then one longer try, since building a namespace on a
+# loaded machine (a first run after boot, a busy CI runner) can take more than the first wait.
+PROBE_TIMEOUTS = (10.0, 60.0)
+
+
+class IsolationUnavailable(UsageError, ValueError):
+    """An unknown layer name, or a forced layer this machine lacks: the user's choice to fix."""
 
 
 def detect_isolation(forced: str | None = None) -> IsolationReport:
     """The strongest layer that works here, or the forced one (argument, else $VECDRILL_ISOLATION).
 
-    Raises ValueError for an unknown layer name or a forced layer this machine lacks.
+    Raises IsolationUnavailable (a usage error) for an unknown layer name or a forced layer this
+    machine lacks.
     """
     choice = forced or os.environ.get(FORCE_ENV) or None
     problems = _layer_problems()
@@ -57,9 +78,11 @@ def detect_isolation(forced: str | None = None) -> IsolationReport:
         try:
             layer = Isolation(choice.strip().lower())
         except ValueError:
-            raise ValueError(f"unknown isolation layer {choice!r}; choose bwrap, unshare or plain") from None
+            raise IsolationUnavailable(
+                f"unknown isolation layer {choice!r}; choose bwrap, unshare or plain"
+            ) from None
         if problems[layer] is not None:
-            raise ValueError(
+            raise IsolationUnavailable(
                 f"isolation {layer.value!r} was requested but is not available here: {problems[layer]}"
             )
     stronger = _STRONGEST_FIRST[: _STRONGEST_FIRST.index(layer)]
@@ -67,7 +90,7 @@ def detect_isolation(forced: str | None = None) -> IsolationReport:
         other.value: problems[other] or f"available, but isolation {layer.value!r} was requested"
         for other in stronger
     }
-    return IsolationReport(layer, reasons, _seccomp_works(), layer is Isolation.PLAIN)
+    return IsolationReport(layer, reasons, _seccomp_works(), layer is Isolation.PLAIN, choice is not None)
 
 
 def tool(name: str) -> str:
@@ -126,12 +149,19 @@ def _probe(name: str, args: list[str], install_hint: str) -> str | None:
     path = shutil.which(name)
     if path is None:
         return f"{name} not found on PATH; {install_hint}"
-    try:
-        done = subprocess.run(
-            [path, *args], stdin=subprocess.DEVNULL, capture_output=True, timeout=10, check=False
-        )
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        return f"{name} could not be started: {exc}"
+    for timeout in PROBE_TIMEOUTS:
+        try:
+            done = subprocess.run(
+                [path, *args], stdin=subprocess.DEVNULL, capture_output=True, timeout=timeout, check=False
+            )
+            break
+        except subprocess.TimeoutExpired:
+            continue
+        except OSError as exc:
+            return f"{name} could not be started: {exc}"
+    else:
+        waits = " s, then ".join(f"{timeout:g}" for timeout in PROBE_TIMEOUTS)
+        return f"{name} did not finish building a test sandbox in {waits} s; the machine may be overloaded"
     if done.returncode == 0:
         return None
     said = done.stderr.decode(errors="replace").strip().splitlines()
