@@ -485,7 +485,7 @@ def test_forcing_a_missing_layer_names_the_fix() -> None:
     )
     assert done.returncode == 1
     assert (
-        "ValueError: isolation 'bwrap' was requested but is not available here: bwrap not found "
+        "IsolationUnavailable: isolation 'bwrap' was requested but is not available here: bwrap not found "
         "on PATH; install the Debian package bubblewrap" in done.stderr
     )
 
