@@ -42,7 +42,7 @@ def main() -> None:
             walls = ratio_summary([a[0] for a in times_a], [b[0] for b in times_b])
             cpus = ratio_summary([a[1] for a in times_a], [b[1] for b in times_b])
             shown = command[command.index(name) :]
-            shown[1:2] = [f"drills/{args.drill}/solution.py"] if name == "check" else []
+            shown[1:2] = [f"drills/core/{args.drill}/solution.py"] if name == "check" else []
             rows.append(
                 (
                     " ".join(shown),

@@ -20,7 +20,7 @@ from vecdrill.report.units import seconds as duration  # noqa: F401 - figures as
 from vecdrill.report.units import speedup  # noqa: F401
 
 REPO = Path(__file__).resolve().parent.parent
-DRILLS = REPO / "drills"
+DRILLS = REPO / "drills" / "core"
 
 
 def vecdrill(*args: str) -> list[str]:

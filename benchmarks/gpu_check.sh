@@ -108,7 +108,7 @@ speedups() {
     [ "$mode" = cpu ] && drills=(relu-where) && runs=2
     for drill in "${drills[@]}"; do
         for _ in $(seq "$runs"); do
-            vecdrill check "drills/$drill/solution.py" --drill "$drill" --device "$mode" --json || true
+            vecdrill check "drills/core/$drill/solution.py" --drill "$drill" --device "$mode" --json || true
         done
     done >"$out/speedups.jsonl"
     python3 - "$out/speedups.jsonl" "$mode" "$out/speedups.json" <<'PY'
@@ -140,7 +140,7 @@ from pathlib import Path
 from vecdrill.check.pipeline import CheckOptions, check_file
 from vecdrill.content.catalogue import load_catalogue
 from vecdrill.sandbox.warm import WarmWorker
-cat, path = load_catalogue(), Path("drills/relu-where/solution.py")
+cat, path = load_catalogue(), Path("drills/core/relu-where/solution.py")
 options = CheckOptions(drill_id="relu-where", device=sys.argv[1], bench=False)
 seconds, verdicts = [], []
 with WarmWorker() as worker:

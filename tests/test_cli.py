@@ -62,7 +62,7 @@ def test_broken_drill_is_listed_as_a_problem_and_the_rest_still_show(tmp_path: P
 
 def test_duplicate_ids_name_both_places(tmp_path: Path) -> None:
     pack = tmp_path / "dup"
-    shutil.copytree(REPO / "drills" / "relu-where", pack / "relu-where")
+    shutil.copytree(REPO / "drills" / "core" / "relu-where", pack / "relu-where")
     done = run_cli("list", "--drills", str(pack))
     assert "the drill id 'relu-where' is already defined at" in done.stderr
     assert str(pack / "relu-where") in done.stderr
@@ -127,6 +127,6 @@ def test_static_findings_exit_1_with_file_line_col(tmp_path: Path) -> None:
 
 def test_an_unknown_isolation_layer_is_a_usage_error() -> None:
     """It once read as vecdrill's own internal error (a bare ValueError past the boundary)."""
-    done = run_cli("check", str(REPO / "drills" / "relu-where" / "solution.py"), "--isolation", "docker")
+    done = run_cli("check", str(REPO / "drills" / "core" / "relu-where" / "solution.py"), "--isolation", "docker")
     assert done.returncode == 2
     assert done.stderr.strip() == "Error: unknown isolation layer 'docker'; choose bwrap, unshare or plain"

@@ -28,7 +28,7 @@ from vecdrill.supervisor.limits import Limits
 
 needs_cuda = pytest.mark.skipif(not cuda_available(), reason="no CUDA device on this machine")
 without_cuda = pytest.mark.skipif(cuda_available(), reason="this machine has a CUDA device")
-SOLUTION = REPO / "drills" / "relu-where" / "solution.py"
+SOLUTION = REPO / "drills" / "core" / "relu-where" / "solution.py"
 FX_DOUBLE = FIXTURE_COURSE / "fx-double"
 CUDA_FILES = sorted((REPO / "tests" / "cuda_files").glob("*.py"))
 # What bubblewrap's --dev gives every box, before any device is bound into it.
@@ -314,7 +314,7 @@ def test_the_loop_timing_cache_key_names_the_gpu_only_for_cuda() -> None:
 
 
 def test_a_drill_can_give_cuda_its_own_tolerance() -> None:
-    drill = load_drill(REPO / "drills" / "scatter-sum")
+    drill = load_drill(REPO / "drills" / "core" / "scatter-sum")
     assert verdicts.tolerance(drill, "cpu") == verdicts.Tolerance(1e-5, 1e-5)
     assert verdicts.tolerance(drill, "cuda") == verdicts.Tolerance(1e-5, 1e-4)
     assert verdicts.tolerance(load_drill(FX_DOUBLE), "cuda") == verdicts.Tolerance(None, None)

@@ -23,12 +23,12 @@ from vecdrill.sandbox import isolation
 from vecdrill.sandbox.isolation import detect_isolation
 
 LAYERS = ("bwrap", "unshare", "plain")
-SOLUTIONS = sorted((REPO / "drills").glob("*/solution.py"))
+SOLUTIONS = sorted((REPO / "drills" / "core").glob("*/solution.py"))
 # Cold (no more files than jobs): a torch.func solution, whose lazy imports write torch's cache
 # folder, and a numpy one.
 COLD = [
-    REPO / "drills" / "per-sample-grad-norm" / "solution.py",
-    REPO / "drills" / "moving-average" / "solution.py",
+    REPO / "drills" / "core" / "per-sample-grad-norm" / "solution.py",
+    REPO / "drills" / "core" / "moving-average" / "solution.py",
 ]
 # The golden files that reach the sandbox (errors, runtime loops, wrong and right answers), and
 # one the gate stops.

@@ -40,15 +40,20 @@ class Catalogue:
 
 
 def builtin_dir() -> Path:
-    """`vecdrill/drills` inside a wheel; the repository's `drills/` in a source checkout."""
+    """`vecdrill/drills` inside a wheel; the repository's `drills/` in a source checkout. It holds
+    the built-in packs, one folder each."""
     package = Path(__file__).parents[1]
     packaged = package / "drills"
     return packaged if packaged.is_dir() else package.parent / "drills"
 
 
+def builtin_packs() -> list[Path]:
+    return sorted(p for p in builtin_dir().iterdir() if p.is_dir() and not p.name.startswith((".", "_")))
+
+
 def search_path(extra: list[Path] | None = None) -> list[Path]:
     env = [Path(p) for p in os.environ.get("VECDRILL_PATH", "").split(os.pathsep) if p]
-    return [builtin_dir(), *env, *(extra or [])]
+    return [*builtin_packs(), *env, *(extra or [])]
 
 
 def load_catalogue(extra: list[Path] | None = None) -> Catalogue:
