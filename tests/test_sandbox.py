@@ -198,6 +198,22 @@ def test_a_start_up_timeout_reads_apart_from_a_slow_solution() -> None:
 
 
 @pytest.mark.sandbox
+def test_a_child_dying_before_it_gets_ready_blames_vecdrill_not_the_learner(
+    isolation: IsolationReport,
+) -> None:
+    # As a driver crashing while CUDA starts would: the learner's code never ran.
+    starting = run(isolation, "crash.py", "segv", startup_seconds=60.0)
+    assert not starting.started_up and starting.result is None
+    outcome = verdicts.process_outcome(starting, 5.0)
+    assert outcome is not None and outcome.verdict is Verdict.CRASH
+    assert outcome.message.startswith("vecdrill's checking process was killed by SIGSEGV while it was")
+    assert "not with your solution; run `vecdrill doctor`" in outcome.message
+    running = run(isolation, "ready.py", "0", "exit", startup_seconds=60.0)
+    assert running.started_up
+    assert verdicts.process_outcome(run(isolation, "crash.py", "segv"), 5.0) != outcome
+
+
+@pytest.mark.sandbox
 def test_the_cpu_budget_starts_at_the_ready_signal(isolation: IsolationReport) -> None:
     # Start-up may use 60 s of CPU; at the ready signal the limit drops to what was used plus the
     # 1 s budget, so the spin meets the CPU limit long before the 30 s wall clock.

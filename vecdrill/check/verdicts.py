@@ -160,6 +160,8 @@ def process_outcome(run: ChildRun, limit_seconds: float) -> Outcome | None:
             f"{run.startup_seconds:.0f} s, before your code ran; the machine is "
             "probably overloaded, so try again when it is quieter",
         )
+    if not run.started_up and run.result is None:
+        return Outcome(Verdict.CRASH, _died_starting(run))
     if run.memory_suspected and run.result is None:  # out of memory, then maybe slow to die
         return Outcome(
             Verdict.MEMORY,
@@ -201,6 +203,22 @@ def process_outcome(run: ChildRun, limit_seconds: float) -> Outcome | None:
         Verdict.CRASH,
         f"your solution's process ended (exit code {run.returncode}) "
         "before returning a result; do not exit or kill the process from your code",
+    )
+
+
+def _died_starting(run: ChildRun) -> str:
+    """A child that ended before its ready signal never ran the learner's code: torch's import,
+    CUDA's start or the drill's inputs failed, which is vecdrill's problem on this machine."""
+    how = (
+        f"was killed by {_signal_name(run.signal)}"
+        if run.signal is not None
+        else f"ended (exit code {run.returncode})"
+    )
+    return (
+        f"vecdrill's checking process {how} while it was starting (importing torch, starting "
+        "CUDA, building the inputs), before your code ran. This is a problem with vecdrill's "
+        "set-up on this machine, not with your solution; run `vecdrill doctor`, and if CUDA is "
+        "the cause, `--device cpu` gives the CPU verdict meanwhile"
     )
 
 

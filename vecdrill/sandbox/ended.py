@@ -36,6 +36,7 @@ class ChildRun:
     isolation: Isolation
     startup_timed_out: bool = False  # never signalled ready within limits.startup_seconds
     startup_seconds: float = 0.0  # from the launch to the ready signal (or to the end)
+    started_up: bool = True  # False: it ended before its ready signal, so before any learner code ran
 
 
 def classify(
@@ -77,6 +78,7 @@ def classify(
         isolation=layer,
         startup_timed_out=timed_out and ready_at is None,
         startup_seconds=(watched.ended if ready_at is None else ready_at) - watched.started,
+        started_up=ready_at is not None,
     )
 
 
