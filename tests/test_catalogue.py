@@ -58,7 +58,7 @@ def test_catalogue_is_broad() -> None:
 
 @pytest.mark.slow
 def test_dev_check_passes_on_the_catalogue() -> None:
-    done = run_cli("dev", "check", "--no-bench", timeout=1500)
+    done = run_cli("dev", "check", "--no-bench", "--no-mutants", timeout=1500)  # mutants: test_mutation.py
     assert done.returncode == 0, done.stdout + done.stderr
     assert "all good" in done.stdout
 
@@ -74,7 +74,7 @@ def test_dev_check_names_each_problem(tmp_path: Path) -> None:
         .read_text()
         .replace("    for i in range(x.shape[0]):\n        out[i] = x[i] * 2\n", "    out = x * 2\n")
     )
-    done = run_cli("dev", "check", str(pack), "--no-bench", timeout=600)
+    done = run_cli("dev", "check", str(pack), "--no-bench", "--no-mutants", timeout=600)
     assert done.returncode == 3
     lines = [line for line in done.stdout.splitlines() if line.startswith("problem:")]
     assert any(f"{folder / 'starter.py'}: the starter already passes" in line for line in lines)

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import FIXTURE_COURSE
+from vecdrill.check import expected
 from vecdrill.content.cache import DrillCache
 from vecdrill.content.drill import load_drill
 from vecdrill.errors import DrillError
@@ -102,3 +103,15 @@ def test_a_tampered_entry_is_read_again(tmp_path: Path) -> None:
     del document["drills"][str(folder)]["drill"]["inputs"]
     file.write_text(json.dumps(document))
     assert DrillCache(file).load(folder) == load_drill(folder)
+
+
+def test_the_loops_cached_answers_are_keyed_on_the_code_that_makes_them(tmp_path: Path) -> None:
+    # Rewriting how inputs or edge values are drawn must not serve the old inputs' answers.
+    package = Path(expected.__file__).parents[1]
+    for name in expected.ANSWER_CODE:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(package / name, tmp_path / name)
+    assert expected.digest_code(tmp_path) == expected.code_fingerprint()
+    edges = tmp_path / "content" / "edges.py"
+    edges.write_text(edges.read_text() + "\n# another edge\n")
+    assert expected.digest_code(tmp_path) != expected.code_fingerprint()

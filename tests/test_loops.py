@@ -7,6 +7,7 @@ Each case file opens with comment headers; `# expect:` is required, the others a
     # function: relu_where            (default solve)
     # banned: torch.relu, torch.Tensor.relu
     # allowed-imports: scipy.special
+    # loop-over: T                    (the drill allows a loop over T)
 
 The expected pairs must equal the set of (kind, code) pairs the gate reports.
 """
@@ -57,6 +58,7 @@ def case_rules(head: dict[str, str]) -> GateRules:
         function=head.get("function", "solve"),
         banned=listed(head.get("banned", "")),
         allowed_imports=listed(head.get("allowed-imports", "")),
+        loop_over=head.get("loop-over"),
     )
 
 
@@ -207,9 +209,12 @@ def test_function_inside_a_block_does_not_count_as_top_level() -> None:
 
 
 def test_lambda_assignment_is_asked_to_become_a_def() -> None:
-    [finding] = scan(b"solve = lambda x: x * 2\n", TORCH)
-    assert finding.code == "S005"
-    assert "plain `def solve(...):`" in finding.message
+    [finding] = scan(b"import torch\nsolve = lambda x: x * 2\n", TORCH)
+    assert (finding.code, finding.line, finding.col) == ("S005", 2, 1)
+    assert finding.message == (
+        "`solve` is written as a lambda: write it as `def solve(...): return ...` (one line too), "
+        "the drill's function that vecdrill checks"
+    )
 
 
 def test_second_definition_is_reported_where_it_starts() -> None:
@@ -319,7 +324,8 @@ def test_defined_functions_lists_top_level_defs_only() -> None:
         b"        pass\n"
         b"helper = lambda t: t\n"
     )
-    assert defined_functions(source) == {"solve", "later"}
+    # a top-level lambda names its drill too, so the gate can ask for a def in a sentence of its own
+    assert defined_functions(source) == {"solve", "later", "helper"}
 
 
 @pytest.mark.parametrize("source", [b"def solve(x)\n", b"x\x00", b"#" * (MAX_SOURCE_BYTES + 1)])

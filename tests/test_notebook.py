@@ -6,13 +6,14 @@ starter notebook.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import vecdrill
-from tests.conftest import FIXTURE_COURSE, run_cli
+from tests.conftest import FIXTURE_COURSE, REPO, run_cli
 from vecdrill.errors import UsageError
 from vecdrill.notebook.displays import Result
 from vecdrill.report import html_view, markdown
@@ -74,7 +75,8 @@ def test_the_magic_in_a_real_kernel(tmp_path: Path, monkeypatch: pytest.MonkeyPa
 
     correct = _html(cells[2])
     assert 'data-verdict="pass"' in correct
-    for part in ("vecdrill-speedup", "faster (range", '<svg class="vecdrill-chart"', "vecdrill-explanation"):
+    parts = ("vecdrill-speedup", "faster (range", '<svg class="vecdrill-chart"', "vecdrill-explanation")
+    for part in (*parts, '<p class="vecdrill-sandbox"><small>sandbox: '):
         assert part in correct, part
     assert "defined fx_double in your notebook" in correct
     assert 'data-verdict="loop"' in _html(cells[3]) and "cell:7:5 for loop" in _html(cells[3])
@@ -153,6 +155,18 @@ def test_a_wrong_result_shows_the_mismatch_and_the_output_but_no_explanation() -
     assert "\n```text\n" in shown
 
 
+def test_every_view_names_the_sandbox_layer_and_why_a_weaker_one_was_used() -> None:
+    note = "checked in the weaker unshare sandbox because bwrap is unavailable: bwrap not found on PATH"
+    result = _result(isolation="unshare", notes=[note])
+    page, shown, markdown_view = result._repr_html_(), str(result), result._repr_markdown_()
+
+    assert '<p class="vecdrill-sandbox"><small>sandbox: unshare</small></p>' in page
+    assert f"<em>note: {note}</em>" in page
+    assert f"\nnote: {note}\nsandbox: unshare\n" in shown  # before the explanation
+    assert f"\nnote: {note}\nsandbox: unshare\n```" in markdown_view  # in the details' code block
+    assert "sandbox:" not in str(_result(isolation=None))  # nothing ran: no layer to name
+
+
 def test_control_characters_never_reach_the_views() -> None:
     result = _result(stdout="\x1b[2J cleared", verdict=Verdict.ERROR)
     assert "\x1b" not in str(result) and "\x1b" not in result._repr_html_()
@@ -161,7 +175,7 @@ def test_control_characters_never_reach_the_views() -> None:
 def test_markdown_subset() -> None:
     text = (
         "## Why\nA *scan* and a [link](https://pytorch.org) and [bad](javascript:alert(1)).\n\n"
-        "- first item\n  continued\n- second `a|b`\n\n"
+        "- first item\n  continued\n- second `a|b`\n\n**What `right=` means.** Bold around code.\n\n"
         "| call | result |\n| --- | --- |\n| `f(x)` | **y** |\n\n"
         "```python\nx = a < b\n```\n"
     )
@@ -169,6 +183,7 @@ def test_markdown_subset() -> None:
         "<h2>Why</h2>",
         '<p>A <em>scan</em> and a <a href="https://pytorch.org">link</a> and [bad](javascript:alert(1)).</p>',
         "<ul><li>first item continued</li><li>second <code>a|b</code></li></ul>",
+        "<p><strong>What <code>right=</code> means.</strong> Bold around code.</p>",
         "<table><thead><tr><th>call</th><th>result</th></tr></thead>"
         "<tbody><tr><td><code>f(x)</code></td><td><strong>y</strong></td></tr></tbody></table>",
         '<pre><code class="language-python">x = a &lt; b</code></pre>',
@@ -176,9 +191,12 @@ def test_markdown_subset() -> None:
 
 
 def test_every_explanation_converts_without_raw_markup() -> None:
-    for path in sorted((FIXTURE_COURSE.parent.parent / "drills" / "core").glob("*/explain*.md")):
+    """No `**` left that opens bold outside code (`gamma ** lag` in a code block, or `2**24`, is
+    Python, not markup), in every built-in pack's explanations."""
+    for path in sorted((REPO / "drills").glob("*/*/explain*.md")):
         page = markdown.to_html(path.read_text(encoding="utf-8"))
-        assert "**" not in page.replace("<code>", "\0").split("\0")[0], path
+        prose = re.sub(r"<code[^>]*>.*?</code>", "", page, flags=re.DOTALL)
+        assert not re.search(r"(?<![\w*])\*\*(?=[^\s*])", prose), path
         assert page.startswith("<h1>"), path
 
 

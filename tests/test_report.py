@@ -16,7 +16,7 @@ from tests.conftest import FIXTURE_COURSE, REPO, run_cli
 from vecdrill.check.pipeline import CheckOptions, check_file
 from vecdrill.content import catalogue
 from vecdrill.measure import ladder
-from vecdrill.report import chart, render, units
+from vecdrill.report import chart, render, text, units
 from vecdrill.report.model import DeviceResult, FileResult, Timing, Verdict, to_json
 
 SOLUTION = FIXTURE_COURSE / "fx-double" / "solution.py"
@@ -269,3 +269,128 @@ def test_speedups_are_shown_to_two_significant_figures(value: float, shown: str)
 )
 def test_durations_use_the_largest_unit_below_the_value(value: float, shown: str) -> None:
     assert units.seconds(value) == shown
+
+
+def _slower() -> FileResult:
+    result = _passed()
+    timing = result.devices[0].timing
+    assert timing is not None
+    timing.loop_seconds, timing.solution_seconds = 0.005, 0.08
+    timing.speedup, timing.speedup_low, timing.speedup_high = 0.0625, 0.05, 0.07
+    return result
+
+
+def test_a_slowdown_reads_slower_never_a_fraction_faster(capsys: pytest.CaptureFixture[str]) -> None:
+    text = _render(capsys, _slower())
+    assert "  cpu: pass  loop 5 ms, yours 80 ms: 16x slower (range 14x to 20x)\n" in text
+    assert "0.06x" not in text and "faster" not in text.split("Next:")[0].split("# fx-double")[0]
+
+
+def test_a_slowdown_in_chinese(capsys: pytest.CaptureFixture[str]) -> None:
+    assert "  cpu: pass  循环 5 ms，你的 80 ms：慢 16 倍（范围 14 到 20 倍）\n" in _render(
+        capsys, _slower(), "zh"
+    )
+
+
+@pytest.mark.parametrize(
+    ("low", "high", "en", "zh"),
+    [
+        (12000, 17000, "12000x to 17000x", "12000 到 17000 倍"),
+        (0.05, 0.07, "14x to 20x", "14 到 20 倍"),
+        (0.8, 1.5, "1.2x slower to 1.5x faster", "慢 1.2 倍 到 快 1.5 倍"),
+    ],
+)
+def test_a_speed_range_names_the_side_of_the_loop_it_is_on(low: float, high: float, en: str, zh: str) -> None:
+    assert (text.speed_range(low, high), text.speed_range(low, high, "zh")) == (en, zh)
+
+
+_GROWS_FASTER = "your solution's time grows faster with the input than the loop's"
+
+
+@pytest.mark.parametrize(
+    ("speedups", "en", "zh"),
+    [
+        (
+            [8, 80, 800, 16000],
+            "yours is faster at every size, from 8x at N=1 to 16000x at N=2000; vectorizing has a fixed "
+            "cost per call, so the gain grows with the input",
+            "每个规模上你的解法都更快，从 N=1 时快 8 倍 到 N=2000 时快 16000 倍；向量化每次调用有固定开销，"
+            "所以增益随输入变大而增长",
+        ),
+        (
+            [20, 12, 6, 3],
+            "yours is faster at every size, but the gain shrinks from 20x at N=1 to 3x at N=2000: "
+            + _GROWS_FASTER,
+            "每个规模上你的解法都更快，但增益从 N=1 时快 20 倍 缩小到 N=2000 时快 3 倍："
+            "随着输入变大，你的解法的耗时比循环增长得更快",
+        ),
+        (
+            [5, 50, 20, 10],
+            "yours is faster at every size; the gain peaks at 50x at N=10 and falls to 10x at N=2000: "
+            f"beyond N=10, {_GROWS_FASTER}",
+            "每个规模上你的解法都更快；增益在 N=10 时快 50 倍 达到最高，到 N=2000 时快 10 倍 回落："
+            "超过 N=10 后，随着输入变大，你的解法的耗时比循环增长得更快",
+        ),
+        (
+            [3, 5, 2, 0.5],
+            "yours is faster from N=1 up to about N=447 (at best 5x at N=10), but the loop is faster "
+            f"from there on (2x slower at N=2000): {_GROWS_FASTER}",
+            "你的解法从 N=1 到约 N=447 为止更快（最好时 N=10 时快 5 倍），但从那里起循环更快"
+            "（N=2000 时慢 2 倍）：随着输入变大，你的解法的耗时比循环增长得更快",
+        ),
+        (
+            [0.5, 2, 20, 200],
+            "the loop is faster below about N=3 (yours is 2x slower at N=1); from there yours wins, "
+            "up to 200x at N=2000",
+            "规模小于约 N=3 时循环更快（你的解法 N=1 时慢 2 倍）；"
+            "从那里起你的解法更快，直到 N=2000 时快 200 倍",
+        ),
+        (
+            [0.5, 0.4, 0.3, 0.25],
+            "the loop is faster at every size: yours is 2x slower at N=1 and 4x slower at N=2000",
+            "每个规模上循环都更快：你的解法 N=1 时慢 2 倍，N=2000 时慢 4 倍",
+        ),
+        (
+            [10, 11, 10, 11],
+            "yours is faster at every size, by a similar factor from 10x at N=1 to 11x at N=2000",
+            "每个规模上你的解法都更快，倍数相近：从 N=1 时快 10 倍 到 N=2000 时快 11 倍",
+        ),
+    ],
+    ids=["grows", "shrinks", "peaks", "wins-then-loses", "loses-then-wins", "loses", "steady"],
+)
+def test_the_scaling_sentence_describes_the_measured_curve(speedups: list[float], en: str, zh: str) -> None:
+    device = DeviceResult("cpu", Verdict.PASS, "")
+    device.scaling = [
+        ladder.point({"N": n}, s * 1e-3, 1e-3) for n, s in zip((1, 10, 100, 2000), speedups, strict=True)
+    ]
+    device.crossover = ladder.crossover(device.scaling)
+    assert (text.scaling_sentence(device), text.scaling_sentence(device, "zh")) == (en, zh)
+
+
+def test_a_lambda_gets_its_own_sentence(tmp_path: Path) -> None:
+    """A lambda is a callable, but the drill asks for a def, which is one line too: the gate says so."""
+    mine = tmp_path / "mine.py"
+    mine.write_text("import torch\n\nfx_double = lambda x: x * 2\n")
+    result = check_file(mine, catalogue.load_catalogue([FIXTURE_COURSE]), CheckOptions(bench=False))
+    assert (result.drill, result.verdict) == ("fx-double", Verdict.SYNTAX)
+    assert result.message == (
+        f"{mine}:3:1 `fx_double` is written as a lambda: write it as `def fx_double(...): return ...` "
+        "(one line too), the drill's function that vecdrill checks"
+    )
+
+
+@pytest.mark.slow
+def test_memory_only_at_the_benchmark_size_says_the_answer_was_correct_below_it(tmp_path: Path) -> None:
+    mine = tmp_path / "mine.py"  # N**3 floats: 256 KB at the checked sizes, 32 GB at the bench size
+    mine.write_text(
+        "import torch\n\n\ndef fx_double(x):\n    n = x.shape[0]\n"
+        "    return x * 2 + torch.zeros(n, n, n).sum((1, 2))\n"
+    )
+    options = CheckOptions(drill_id="fx-double", device="cpu", timeout=120)
+    result = check_file(mine, catalogue.load_catalogue([FIXTURE_COURSE]), options)
+    assert (result.verdict, result.message) == (
+        Verdict.MEMORY,
+        "your solution ran out of memory at the benchmark size (N=2000), after matching the loop at every "
+        "checked size up to N=40: the answer is correct, but it does not scale; avoid intermediate tensors "
+        "that grow faster than the input",
+    )

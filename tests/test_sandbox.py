@@ -549,7 +549,7 @@ def test_typed_messages_survive_the_wire() -> None:
 def test_a_header_of_another_version_or_kind_is_a_protocol_error() -> None:
     limits = json.loads(wire.encode_message(Limits()))
     with pytest.raises(wire.ProtocolError, match="unknown version"):
-        wire.decode_message(json.dumps({**limits, "version": 2}).encode(), Limits)
+        wire.decode_message(json.dumps({**limits, "version": wire.PROTOCOL_VERSION + 1}).encode(), Limits)
     with pytest.raises(wire.ProtocolError, match="expected a Ready"):
         wire.decode_message(json.dumps(limits).encode(), wire.Ready)
     with pytest.raises(wire.ProtocolError, match="not int"):

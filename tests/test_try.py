@@ -9,6 +9,7 @@ runaway check, guards and limits in a forked child, and shared random state.
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import sys
 from collections.abc import Iterator
@@ -101,6 +102,52 @@ def test_watch_session_in_a_terminal(tmp_path: Path, vecdrill_home: Path) -> Non
 
 
 @pytest.mark.slow
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("lang", "summary"),
+    [
+        ("en", r"Stopped watching fx-pick after 1 check: solved, [0-9.]+x slower than the loop\."),
+        ("zh", r"已停止监视 fx-pick，共检查 1 次：已解出，比循环慢 [0-9.]+ 倍。"),
+    ],
+)
+def test_the_summary_of_a_solution_slower_than_the_loop_says_slower(
+    tmp_path: Path, lang: str, summary: str
+) -> None:
+    """At a benchmark size of two rows the loop is quick, and a solution that multiplies two
+    200x200 matrices on every call (flat work: vectorized, correct) is slower than it."""
+    course = tmp_path / "course"
+    shutil.copytree(FIXTURE_COURSE / "fx-pick", course / "fx-pick")
+    manifest = course / "fx-pick" / "drill.toml"
+    manifest.write_text(
+        manifest.read_text().replace("bench = { B = 2000, C = 8 }", "bench = { B = 2, C = 8 }"),
+        encoding="utf-8",
+    )
+    mine = tmp_path / "work" / "fx-pick.py"
+    args = ["try", "fx-pick", "--drills", str(course), "--path", str(mine), "--no-editor", "--lang", lang]
+    session = pexpect.spawn(
+        sys.executable,
+        ["-m", "vecdrill", *args],
+        cwd=str(REPO),
+        env={**os.environ, "COLUMNS": "200"},
+        encoding="utf-8",
+        timeout=300,
+        dimensions=(60, 200),
+    )
+    session.expect("Waiting for your first save")
+    mine.write_text(
+        RIGHT.replace(
+            ".squeeze(1)\n", ".squeeze(1) + (torch.ones(200, 200) @ torch.ones(200, 200))[0, 0] * 0\n"
+        )
+    )
+    session.expect("Progress: 1 of 1 drills")  # the final verdict, after timing: a pass
+    session.expect("Save again to re-check")
+    session.sendintr()
+    session.expect(summary)
+    session.expect(pexpect.EOF)
+    session.close()
+    assert session.exitstatus == 0
+
+
 def test_try_opens_the_editor_and_then_checks_the_saved_file(tmp_path: Path) -> None:
     mine, answer = tmp_path / "fx-pick.py", tmp_path / "answer.py"
     answer.write_text(RIGHT)

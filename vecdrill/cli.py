@@ -43,25 +43,23 @@ def list_drills(
     level: Annotated[Optional[int], typer.Option(help="Only this level (1-3).")] = None,  # noqa: UP045
     tag: Annotated[Optional[str], typer.Option(help="Only drills with this technique.")] = None,  # noqa: UP045
     library: Annotated[Optional[str], typer.Option(help="Only torch or numpy drills.")] = None,  # noqa: UP045
+    flat: Annotated[
+        bool, typer.Option("--flat", help="One tab-separated line per drill, as when piped.")
+    ] = False,
+    lang: LangOption = None,
     drills: DrillsOption = None,
 ) -> None:
-    """Show the catalogue and which drills you have solved."""
+    """Show the learning path (the packs of --drills, else every pack) and where you are on it."""
     from vecdrill.content import catalogue
-    from vecdrill.learner import progress
-    from vecdrill.report import render
+    from vecdrill.learner import guidance, progress
+    from vecdrill.report import language, render, screens
 
     cat = catalogue.load_catalogue(drills)
-    chosen = [
-        d
-        for d in cat.ordered()
-        if (level is None or d.level == level)
-        and (tag is None or tag in d.techniques)
-        and (library is None or d.library == library)
-    ]
     state = progress.load()
     if state.notice:
         render.error(state.notice)
-    render.drill_list(cat, progress.solved_ids(state), chosen)
+    view = guidance.path(cat, progress.solved_ids(state), level=level, tag=tag, library=library)
+    screens.drill_list(cat, view, language.pick(lang), flat=flat)
 
 
 @app.command()
@@ -74,7 +72,8 @@ def show(
     from vecdrill.content import catalogue
     from vecdrill.report import language, render
 
-    render.drill_detail(catalogue.load_catalogue(drills).get(drill_id), language.pick(lang))
+    cat = catalogue.load_catalogue(drills)
+    render.drill_detail(cat.get(drill_id), language.pick(lang), cat)
 
 
 @app.command()
@@ -212,26 +211,36 @@ FileOption = Annotated[
 YesOption = Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")]
 
 
+NoEditorOption = Annotated[
+    bool, typer.Option("--no-editor", help="Do not open $VISUAL or $EDITOR; edit in another window.")
+]
+NoWatchOption = Annotated[
+    bool, typer.Option("--no-watch", help="Only create the file; check it later with `vecdrill check`.")
+]
+
+
 @app.command("try")
 def try_drill(
-    drill_id: IdArgument,
+    drill_id: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Argument(metavar="[ID]", help="A drill id (default: the next unsolved drill on the path)."),
+    ] = None,
     path: FileOption = None,
-    no_editor: Annotated[
-        bool, typer.Option("--no-editor", help="Do not open $VISUAL or $EDITOR; edit in another window.")
-    ] = False,
-    no_watch: Annotated[
-        bool, typer.Option("--no-watch", help="Only create the file; check it later with `vecdrill check`.")
-    ] = False,
+    no_editor: NoEditorOption = False,
+    no_watch: NoWatchOption = False,
     lang: LangOption = None,
     drills: DrillsOption = None,
 ) -> None:
     """Start a drill: create your file from the starter, then check it on every save."""
     from vecdrill.content import catalogue
-    from vecdrill.learner import session, workspace
+    from vecdrill.learner import guidance, session, workspace
     from vecdrill.report import language, screens
 
     cat = catalogue.load_catalogue(drills)
-    drill = cat.get(drill_id)
+    drill = cat.get(drill_id) if drill_id else guidance.first_unsolved(cat)
+    if drill is None:
+        screens.path_done(cat)
+        return
     target = path or workspace.default_path(drill)
     session.try_drill(
         cat,
@@ -241,6 +250,18 @@ def try_drill(
         open_editor=not no_editor,
         keep_watching=not no_watch,
     )
+
+
+@app.command("next")
+def next_drill(
+    path: FileOption = None,
+    no_editor: NoEditorOption = False,
+    no_watch: NoWatchOption = False,
+    lang: LangOption = None,
+    drills: DrillsOption = None,
+) -> None:
+    """Start the first drill on the path you have not solved (of the --drills pack, if given)."""
+    try_drill(None, path, no_editor, no_watch, lang, drills)
 
 
 @app.command()
@@ -283,13 +304,14 @@ def solution(
 
 
 @app.command("progress")
-def show_progress(drills: DrillsOption = None) -> None:
-    """Show how many drills you have solved, per level and per technique."""
+def show_progress(lang: LangOption = None, drills: DrillsOption = None) -> None:
+    """Show how many drills you have solved, per track of the path, per level and per technique."""
     from vecdrill.content import catalogue
     from vecdrill.learner import guidance
-    from vecdrill.report import screens
+    from vecdrill.report import language, screens
 
-    screens.progress_bars(guidance.overview(catalogue.load_catalogue(drills)))
+    cat = catalogue.load_catalogue(drills)
+    screens.progress_bars(guidance.overview(cat), cat, language.pick(lang))
 
 
 @app.command()
@@ -353,14 +375,22 @@ def dev_check(
     no_bench: Annotated[bool, typer.Option("--no-bench", help="Skip the timing rules.")] = False,
     jobs: Annotated[int, typer.Option(help="Drills checked in parallel.")] = 2,
     device: Annotated[str, typer.Option(help="cpu, cuda, or all available.")] = "all",
+    mutants: Annotated[
+        bool, typer.Option("--mutants/--no-mutants", help="Mutation-test each drill's cases (on the CPU).")
+    ] = True,
 ) -> None:
-    """Validate drills: manifest, files, loop, starter, reference solution, explanations, timing."""
+    """Validate drills: manifest, files, loop, starter, reference solution, explanations, timing,
+    and how many mutants of each solution its cases catch."""
     from vecdrill.authoring import dev_check
     from vecdrill.report import render
 
-    count, problems = dev_check.dev_check(list(packs or []), bench=not no_bench, jobs=jobs, device=device)
-    render.dev_check(count, [str(p) for p in problems])
-    raise typer.Exit(ExitCode.BROKEN_DRILL if problems else ExitCode.OK)
+    notes: list[str] = []
+    count, problems = dev_check.dev_check(
+        list(packs or []), bench=not no_bench, jobs=jobs, device=device, mutants=mutants, notes=notes
+    )
+    errors = [str(p) for p in problems if not p.warning]
+    render.dev_check(count, errors, [str(p) for p in problems if p.warning], notes)
+    raise typer.Exit(ExitCode.BROKEN_DRILL if errors else ExitCode.OK)
 
 
 @app.command()

@@ -46,7 +46,7 @@ WORKER_MODULE = "vecdrill.child.worker"
 ZYGOTE_MODULE = "vecdrill.child.zygote"
 WORKER_ARGS = ("-m", WORKER_MODULE)
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2  # 2: a request carries its helper drills' source (`HelperSource`)
 MAGIC = b"VDR1"
 _LENGTH = struct.Struct(">Q")
 _CHUNK = 1 << 20
@@ -240,6 +240,7 @@ class CaseRequest:
     size: dict[str, int]
     seed: int
     noncontiguous: bool = False
+    edge: str | None = None  # "<input>:<edge>": that input's values forced (content/edges.py)
 
 
 @dataclass(frozen=True)
@@ -253,6 +254,18 @@ class BenchRequest:
 
 
 GPU_MEMORY_BYTES = 4 * 1024**3  # the GPU memory one check may take (the card is shared)
+
+
+@dataclass(frozen=True)
+class HelperSource:
+    """A helper drill's reference function, read from its solution.py by the (trusted) parent. The
+    child builds it from these bytes and never opens a solution.py, so the box can hide every
+    drill's answers alike, even where one batch checks a drill and a drill it helps."""
+
+    function: str
+    filename: str  # the helper's solution.py: its tracebacks name it
+    source: bytes
+    helpers: list[str] = field(default_factory=list)  # the functions of its own helpers, sent before it
 
 
 @dataclass(frozen=True)
@@ -270,6 +283,7 @@ class WorkerRequest:
     plain_mode: bool = True  # no read-only filesystem around the box: arm the audit guard too
     probe_devices: list[str] = field(default_factory=list)  # also count the work on these devices
     gpu_memory_bytes: int = GPU_MEMORY_BYTES
+    helpers: list[HelperSource] = field(default_factory=list)  # each after the helpers it calls
 
 
 @dataclass(frozen=True)
@@ -287,6 +301,7 @@ class ResultHeader:
     threads: int = 1
     device_counts: dict[str, dict[str, list[int]]] = field(default_factory=dict)  # per probe_devices
     unavailable: dict[str, str] = field(default_factory=dict)  # device -> why it could not be used
+    ops: dict[str, int | None] = field(default_factory=dict)  # allow-list drills: aten op -> first line
 
 
 def encode_request(request: WorkerRequest) -> bytes:

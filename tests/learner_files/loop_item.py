@@ -4,4 +4,7 @@ import torch
 
 
 def fx_pick(m, idx):
-    return m[0, idx[0].item()].reshape(1)
+    out = torch.empty(m.shape[0], dtype=m.dtype)
+    for i in range(m.shape[0]):
+        out[i] = m[i, idx[i].item()]
+    return out

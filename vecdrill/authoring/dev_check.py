@@ -1,24 +1,36 @@
 """`vecdrill dev check`: validate a drill pack before learners meet it.
 
-It enforces every authoring rule with one message per problem, naming the file and the
-fix: the manifest loads, the loop really loops, the starter does not pass, the reference solution
-passes the same check a learner's file gets, both explanations say something, and (with timing)
-the loop's benchmark time and the reference speedup hold.
+It enforces every authoring rule with one message per problem, naming the file and the fix: the
+manifest loads, the loop really loops, the starter does not pass, the reference solution passes the
+same check a learner's file gets, both explanations say something, and (with timing) the loop's
+benchmark time and the reference speedup hold.
+
+Each rule is a producer in `PRODUCERS`: it takes one drill's `Context` and returns its problems.
+A drill whose own code fails (its loop raises, never ends, builds inputs unlike their declaration)
+is one problem, and the other drills are still checked, so the summary line always comes.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
+from vecdrill.authoring import calibration, rule_names
 from vecdrill.check.pipeline import CheckOptions, check_file
 from vecdrill.content.catalogue import Catalogue, load_catalogue
 from vecdrill.content.drill import Drill
+from vecdrill.errors import DrillError
 from vecdrill.gate import scan
-from vecdrill.report.model import FileResult
+from vecdrill.report.model import FileResult, Verdict
 
-LOOP_SECONDS = (0.1, 1.0)
+# The loop at its benchmark size, in units of the calibration workload (calibration.py): below, the
+# timing is mostly noise; above, a learner waits for the loop. A warning, never an error: how long
+# a loop takes is a matter of the machine as well as of the drill.
+LOOP_UNITS = (2.0, 100.0)
 MIN_EXPLANATION_WORDS = 80
 EXPLANATION_SECTIONS = 4  # why slow, the technique, pitfalls, when a loop is fine
 
@@ -27,134 +39,241 @@ EXPLANATION_SECTIONS = 4  # why slow, the technique, pitfalls, when a loop is fi
 class Problem:
     where: str
     message: str
+    warning: bool = False  # shown, but the pack still passes
 
     def __str__(self) -> str:
         return f"{self.where}: {self.message}"
 
 
+@dataclass
+class Context:
+    """One drill under check, and what its producers share: the reference solution's result is
+    computed once, by the first producer that asks."""
+
+    drill: Drill
+    catalogue: Catalogue
+    options: CheckOptions
+    workload_seconds: float | None  # the calibration, measured once per dev check (with timing)
+
+    @cached_property
+    def solution(self) -> FileResult:
+        return _run(self, "solution.py", bench=self.options.bench and self.drill.benchmark)
+
+
+Producer = Callable[[Context], list[Problem]]
+
+
 def dev_check(
-    packs: list[Path], *, bench: bool, jobs: int = 2, device: str = "all"
+    packs: list[Path],
+    *,
+    bench: bool,
+    jobs: int = 2,
+    device: str = "all",
+    mutants: bool = True,
+    notes: list[str] | None = None,
 ) -> tuple[int, list[Problem]]:
     """Check every drill in `packs` (the built-in catalogue when empty) on `device` (cpu, cuda,
-    all); (drills, problems)."""
+    all); (drills, problems). With `mutants`, each drill is then mutation-tested (on the CPU, all
+    drills sharing one warm pool: authoring/mutation.py): its weak cases are problems, and the
+    score lines are added to `notes`."""
     from concurrent.futures import ThreadPoolExecutor
 
     catalogue = _only(packs) if packs else load_catalogue()
     problems = [Problem(p.where, p.problem) for p in catalogue.problems]
     drills = catalogue.ordered()
     options = CheckOptions(drill_id=None, bench=bench, device=device)
+    workload = calibration.workload_seconds() if bench else None
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        for found in pool.map(lambda d: _check_drill(d, catalogue, options), drills):
+        for found in pool.map(lambda d: check_drill(Context(d, catalogue, options, workload)), drills):
             problems.extend(found)
+    if mutants:
+        from vecdrill.authoring import mutation
+
+        weak, lines = mutation.dev_check(drills, catalogue, jobs=jobs)
+        problems += [Problem(where, message) for where, message in weak]
+        if notes is not None:
+            notes += lines
     return len(drills), problems
 
 
 def _only(packs: list[Path]) -> Catalogue:
-    """The given packs without the built-in catalogue (unless a pack is the built-in one)."""
+    """The given packs (or drill folders) without the rest of the search path: their drills, and
+    the problems of their own files (not the core pack's, nor a VECDRILL_PATH pack's)."""
     full = load_catalogue(packs)
     roots = [p.resolve() for p in packs]
     full.drills = {
         k: d for k, d in full.drills.items() if any(d.folder == r or d.folder.parent == r for r in roots)
     }
+    full.problems = full.problems_under(packs)
     return full
 
 
-def _check_drill(drill: Drill, catalogue: Catalogue, options: CheckOptions) -> list[Problem]:
-    problems = _static_problems(drill)
-    solution = _run(drill, "solution.py", catalogue, options)
-    if not solution.verdict.passed:
-        problems.append(
-            Problem(
-                str(drill.file("solution.py")),
-                f"the reference solution does not pass its own check: {solution.message}",
-            )
-        )
-    elif options.bench:
-        problems.extend(_timing_problems(drill, solution))
-    starter = _run(
-        drill, "starter.py", catalogue, CheckOptions(drill_id=drill.id, bench=False, device=options.device)
-    )
-    if starter.verdict.passed:
-        problems.append(
-            Problem(
-                str(drill.file("starter.py")),
-                "the starter already passes; leave the computation as a TODO that raises NotImplementedError",
-            )
-        )
+def check_drill(context: Context) -> list[Problem]:
+    """Every producer's problems for one drill. The drill's own code failing ends its check with
+    that one problem (what follows would fail on it again); a failure of vecdrill itself is
+    reported as such, and the pack's other drills are checked all the same."""
+    problems: list[Problem] = []
+    for producer in PRODUCERS:
+        try:
+            problems.extend(producer(context))
+        except DrillError as broken:
+            return [*problems, Problem(broken.where, broken.problem)]
+        except Exception as exc:  # noqa: BLE001 - one drill never stops the pack
+            reason = str(exc).strip().splitlines()[:1] or [type(exc).__name__]
+            return [
+                *problems,
+                Problem(
+                    str(context.drill.folder),
+                    f"vecdrill could not check this drill ({type(exc).__name__}: {reason[0]}); if the "
+                    "drill's files look right, this is a bug in vecdrill: please report it",
+                ),
+            ]
     return problems
 
 
-def _run(drill: Drill, name: str, catalogue: Catalogue, options: CheckOptions) -> FileResult:
+def _run(context: Context, name: str, *, bench: bool) -> FileResult:
+    options = context.options
     return check_file(
-        drill.file(name),
-        catalogue,
-        CheckOptions(drill_id=drill.id, bench=options.bench, seed=options.seed, device=options.device),
+        context.drill.file(name),
+        context.catalogue,
+        CheckOptions(drill_id=context.drill.id, bench=bench, seed=options.seed, device=options.device),
     )
 
 
-def _static_problems(drill: Drill) -> list[Problem]:
-    problems = []
-    loop_file = drill.file("loop.py")
-    rules = scan.GateRules(drill.library, drill.function, drill.banned, drill.allowed_imports)
-    if not any(f.kind == "loop" for f in scan.scan(loop_file.read_bytes(), rules)):
-        problems.append(
+def _solution_problems(context: Context) -> list[Problem]:
+    """The reference solution passes its learner's check; a wrong answer may be the loop's fault."""
+    solution = context.solution
+    if solution.verdict.passed:
+        return []
+    where = str(context.drill.file("solution.py"))
+    if solution.verdict is Verdict.WRONG:
+        return [
             Problem(
-                str(loop_file),
-                "the reference loop contains no Python-level loop; a drill teaches replacing one",
+                where,
+                f"the reference solution does not match the loop ({solution.message}); fix whichever "
+                "of solution.py and loop.py is wrong",
             )
+        ]
+    return [Problem(where, f"the reference solution does not pass its own check: {solution.message}")]
+
+
+def _starter_problems(context: Context) -> list[Problem]:
+    starter = _run(context, "starter.py", bench=False)
+    where = str(context.drill.file("starter.py"))
+    if starter.findings:  # a learner's first check would stop at the gate, not say what to write
+        return [Problem(where, f"the gate refuses the starter ({starter.message}); keep it within the rules")]
+    if not starter.verdict.passed:
+        return []
+    return [
+        Problem(
+            where,
+            "the starter already passes; leave the computation as a TODO that raises NotImplementedError",
         )
-    for name in ("drill.toml", "loop.py", "solution.py", "explain.md", "explain.zh.md"):
-        if "TODO" in drill.file(name).read_text(encoding="utf-8"):
-            problems.append(Problem(str(drill.file(name)), "still contains TODO; fill it in"))
+    ]
+
+
+def _loop_problems(context: Context) -> list[Problem]:
+    drill = context.drill
+    loop_file = drill.file("loop.py")
+    strict = dataclasses.replace(scan.GateRules.for_drill(drill), loop_over=None)  # any loop counts
+    if any(f.kind == "loop" for f in scan.scan(loop_file.read_bytes(), strict)):
+        return []
+    return [
+        Problem(
+            str(loop_file), "the reference loop contains no Python-level loop; a drill teaches replacing one"
+        )
+    ]
+
+
+def _todo_problems(context: Context) -> list[Problem]:
+    files = [
+        context.drill.file(name)
+        for name in ("drill.toml", "loop.py", "solution.py", "explain.md", "explain.zh.md")
+    ]
+    return [
+        Problem(str(f), "still contains TODO; fill it in")
+        for f in files
+        if "TODO" in f.read_text(encoding="utf-8")
+    ]
+
+
+def _explanation_problems(context: Context) -> list[Problem]:
+    problems = []
     for name in ("explain.md", "explain.zh.md"):
-        text = drill.file(name).read_text(encoding="utf-8")
+        where = str(context.drill.file(name))
+        text = context.drill.file(name).read_text(encoding="utf-8")
         sections = len(re.findall(r"^## ", text, flags=re.MULTILINE))
         size = len(text.split()) if name == "explain.md" else len(text) // 3
         if size < MIN_EXPLANATION_WORDS:
             problems.append(
                 Problem(
-                    str(drill.file(name)),
-                    "the explanation is too short; say why "
-                    "the loop is slow, the technique, its pitfalls and when a "
-                    "loop is fine",
+                    where,
+                    "the explanation is too short; say why the loop is slow, the technique, its "
+                    "pitfalls and when a loop is fine",
                 )
             )
         elif sections < EXPLANATION_SECTIONS:
             problems.append(
                 Problem(
-                    str(drill.file(name)),
-                    f"has {sections} '## ' sections; write "
-                    f"{EXPLANATION_SECTIONS}: why the loop is slow, the technique, "
-                    "pitfalls, when a loop is fine",
+                    where,
+                    f"has {sections} '## ' sections; write {EXPLANATION_SECTIONS}: why the loop is "
+                    "slow, the technique, pitfalls, when a loop is fine",
                 )
             )
     return problems
 
 
-def _timing_problems(drill: Drill, solution: FileResult) -> list[Problem]:
+def _timing_problems(context: Context) -> list[Problem]:
+    """With timing, on the CPU: the speedup floor (an error: the solution must really pay off) and
+    the loop's time at the bench size against the calibration (a warning: see LOOP_UNITS)."""
+    drill, solution = context.drill, context.solution
+    if not context.options.bench or not drill.benchmark or not solution.verdict.passed:
+        return []
     problems = []
     where = str(drill.file("drill.toml"))
     for device in solution.devices:
         timing = device.timing
         if timing is None or device.device != "cpu":
             continue
-        low, high = LOOP_SECONDS
-        if not low <= timing.loop_seconds <= high:
-            problems.append(
-                Problem(
-                    where,
-                    f"the loop takes {timing.loop_seconds:.2f} s at the "
-                    f"benchmark size; pick a bench size where it takes {low:g} "
-                    f"to {high:g} s",
-                )
-            )
         if timing.speedup < drill.speedup_floor:
             problems.append(
                 Problem(
                     where,
-                    f"the reference speedup is {timing.speedup:.1f}x, "
-                    f"below speedup_floor = {drill.speedup_floor:g}; speed up the "
-                    "solution, or lower the floor and explain why",
+                    f"the reference speedup is {timing.speedup:.1f}x, below speedup_floor = "
+                    f"{drill.speedup_floor:g}; speed up the solution, or lower the floor and explain why",
                 )
             )
+        if context.workload_seconds:
+            problems += bench_size_warning(where, timing.loop_seconds, context.workload_seconds)
     return problems
+
+
+def bench_size_warning(where: str, loop_seconds: float, workload_seconds: float) -> list[Problem]:
+    low, high = LOOP_UNITS
+    units = loop_seconds / workload_seconds
+    if low <= units <= high:
+        return []
+    advice = "a larger" if units < low else "a smaller"
+    times = f"{units:.{0 if units >= 10 else 1}f}"
+    return [
+        Problem(
+            where,
+            f"the loop takes {loop_seconds:.3g} s at the benchmark size, {times} times the calibration "
+            f"loop ({workload_seconds * 1000:.3g} ms on this machine); pick {advice} bench "
+            f"size, where it takes {low:g} to {high:g} times as long, or set benchmark = false with a "
+            "benchmark_reason",
+            warning=True,
+        )
+    ]
+
+
+# The rules, in the order their problems are listed; each takes a drill's Context.
+PRODUCERS: tuple[Producer, ...] = (
+    _loop_problems,
+    lambda context: [Problem(where, message) for where, message in rule_names.rule_problems(context.drill)],
+    _todo_problems,
+    _explanation_problems,
+    _solution_problems,
+    _timing_problems,
+    _starter_problems,
+)

@@ -52,10 +52,11 @@ def compare_case(
     )
     if mismatch is None:
         mismatch = _mutated_input(case, expected, got_tensors)
-    if mismatch is None:
+    if mismatch is None and case.edge is None:  # forced ties sit on kinks, where a gradient is a convention
         mismatch = _gradient_mismatch(case, expected, got_record, got_tensors, tol)
     if mismatch is not None:
-        mismatch.size, mismatch.seed = case.size, case.seed
+        mismatch.size, mismatch.case = case.size, case.label or None
+        mismatch.seed = case.seed if case.replay is None else case.replay
     return mismatch
 
 

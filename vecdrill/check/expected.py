@@ -9,6 +9,7 @@ GPU model and the driver and CUDA versions). The solution's process never sees a
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -20,11 +21,14 @@ from typing import TYPE_CHECKING, Any
 from vecdrill import files, paths, wire
 from vecdrill.check import devices
 from vecdrill.content.drill import Drill, Size
+from vecdrill.content.drill_code import helper_sources
 from vecdrill.errors import DrillError, VecdrillError
 from vecdrill.measure import samples
 
 if TYPE_CHECKING:
     import torch
+
+    from vecdrill.sandbox.ended import ChildRun
 
 _KEYED_FILES = ("drill.toml", "loop.py", "solution.py")
 
@@ -36,15 +40,22 @@ class Case:
     size: Size
     seed: int
     noncontiguous: bool = False
+    edge: str | None = None  # "<input>:<edge>" (content/edges.py)
+    label: str = ""  # which case, in the mismatch message: "listed size 2", "an edge case: ..."
+    replay: int | None = None  # the check's --seed that plans this case again
 
     def as_request(self) -> dict[str, Any]:
-        return {
+        """What the child needs, which is also the case's cache key (label and replay are not)."""
+        request: dict[str, Any] = {
             "id": self.id,
             "device": self.device,
             "size": self.size,
             "seed": self.seed,
             "noncontiguous": self.noncontiguous,
         }
+        if self.edge is not None:
+            request["edge"] = self.edge
+        return request
 
 
 @dataclass
@@ -54,6 +65,31 @@ class Piece:
     header: dict[str, Any]
     tensors: dict[str, torch.Tensor]
     cached: bool
+
+
+# The code that turns a case into the loop's inputs, runs it, counts and times it: a change to any
+# of it changes cached answers, so it is part of every key (a stale answer once failed a correct
+# reference solution while the edge values were being rewritten).
+ANSWER_CODE = (
+    "child/inputs.py",
+    "content/edges.py",
+    "child/worker.py",
+    "child/counting.py",
+    "child/timer.py",
+)
+
+
+@functools.cache
+def code_fingerprint() -> str:
+    return digest_code(Path(__file__).parents[1])
+
+
+def digest_code(package: Path) -> str:
+    """A digest of `package`'s ANSWER_CODE files."""
+    digest = hashlib.sha256()
+    for name in ANSWER_CODE:
+        digest.update(name.encode() + b"\0" + (package / name).read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
 
 
 def fingerprint(drill: Drill) -> str:
@@ -70,10 +106,23 @@ def gather(
     "ladder:<device>:<step>"); computes what is missing."""
     import torch
 
-    base = {"drill": fingerprint(drill), "torch": torch.__version__, "grad": drill.grad}
+    base = {
+        "drill": fingerprint(drill),
+        "code": code_fingerprint(),
+        "torch": torch.__version__,
+        "grad": drill.grad,
+    }
     wanted: dict[str, dict[str, Any]] = {c.id: {**base, "case": c.as_request()} for c in cases}
-    if probe:
-        wanted["counts"] = {**base, "probe": probe, "loop_counts": True}
+    helpers = helper_sources(drill)
+    if probe:  # the reference solution's work includes its helpers': their code keys it too
+        helper_code = hashlib.sha256(b"\0".join(h.source for h in helpers)).hexdigest()[:20]
+        wanted["counts"] = {
+            **base,
+            "probe": probe,
+            "loop_counts": True,
+            "ops": drill.allowed is not None,
+            **({"helpers": helper_code} if helpers else {}),
+        }
     for spec in bench:
         wanted[spec["name"]] = {
             **base,
@@ -91,6 +140,7 @@ def gather(
             cases=[wire.CaseRequest(**c.as_request()) for c in cases if c.id in missing],
             probe=probe if "counts" in missing else None,
             bench=[wire.BenchRequest(**s) for s in bench if s["name"] in missing],
+            helpers=helpers,
         )
         header, tensors = _run_reference(drill, request, timeout)
         for name, piece in _split(header, tensors, request).items():
@@ -110,7 +160,7 @@ def _split(
         )
     if request.probe:
         pieces["counts"] = Piece(
-            {"counts": header.counts, "loop_counts": header.loop_counts}, {}, cached=False
+            {"counts": header.counts, "loop_counts": header.loop_counts, "ops": header.ops}, {}, cached=False
         )
     for i, record in enumerate(header.bench):
         prefix = f"bench{i}/"
@@ -139,20 +189,37 @@ def _run_reference(
     )
     where = str(drill.file("loop.py"))
     if run.result is None:
-        reason = "timed out" if run.timed_out else f"ended without a result ({run.returncode})"
-        raise DrillError(where, f"the reference loop {reason}; stderr: {run.stderr[-600:]}")
+        raise DrillError(where, _no_result(run, timeout))
     try:
         header, tensors = wire.decode_result(run.result)
     except wire.ProtocolError as exc:
         raise DrillError(where, f"the reference child sent an unreadable result: {exc}") from None
+    if header.status == "drill_error":  # the child's sentence; `case` names the drill's file at fault
+        raise DrillError(str(drill.file(header.case or "loop.py")), header.message)
     if header.status != "ok":
-        raise DrillError(where, f"the reference loop failed: {header.message}\n{header.traceback}".rstrip())
+        raise DrillError(where, f"the reference loop failed: {header.message}")
     for device, why in header.unavailable.items():
         raise VecdrillError(
             f"{device}: {why} in vecdrill's reference process, so the loop's answers on it are "
             "unknown; this is vecdrill's set-up on this machine, not your solution: run `vecdrill doctor`"
         )
     return header, tensors
+
+
+def _no_result(run: ChildRun, timeout: float) -> str:
+    """Why the reference child sent nothing, as a sentence for the drill's author."""
+    if run.timed_out:
+        return (
+            f"the reference loop did not finish within {timeout:g} s; make sure it ends, and pick "
+            "sizes (and a bench size) at which it takes seconds, not minutes"
+        )
+    if run.memory_suspected:
+        return "the reference loop ran out of memory; pick smaller sizes or a smaller bench size"
+    how = f"was killed by signal {run.signal}" if run.signal is not None else f"exited ({run.returncode})"
+    last = run.stderr.strip().splitlines()[-1:] or ["no error output"]
+    return (
+        f"the reference loop's process {how} before it sent a result ({last[0][:200]}); run loop.py by hand"
+    )
 
 
 def _cache_file(key: dict[str, Any]) -> Path:

@@ -18,6 +18,7 @@ from vecdrill.check import devices, expected, plan, verdicts
 from vecdrill.check.submission import Unreadable, read_source, resolve_drill
 from vecdrill.content.catalogue import Catalogue
 from vecdrill.content.drill import Drill
+from vecdrill.content.drill_code import helper_sources
 from vecdrill.gate import scan
 from vecdrill.report.model import FileResult, Verdict
 from vecdrill.sandbox import launch
@@ -39,6 +40,13 @@ class CheckOptions:
     isolation: str | None = None
     bench_budget: float = plan.SOLUTION_BENCH_BUDGET  # seconds spent timing the solution per device
     scaling: bool = False  # also time both sides over a ladder of sizes up to the bench size
+
+
+def _reference_timeout(drill: Drill, timeout: float) -> float:
+    """The loop's own wall clock: slow by design, so generous (two minutes for the default 10 s
+    drill timeout), yet short for a drill that declares a short timeout, so that an endless loop
+    is told quickly."""
+    return max(drill.timeout * 12, timeout * 6)
 
 
 def check_file(
@@ -73,7 +81,7 @@ def check_source(
 def _check_source(
     path: Path, source: bytes, drill: Drill, options: CheckOptions, runner: Runner
 ) -> FileResult:
-    rules = scan.GateRules(drill.library, drill.function, drill.banned, drill.allowed_imports)
+    rules = scan.GateRules.for_drill(drill)
     findings = scan.scan(source, rules)
     if findings:
         first = min(findings, key=lambda f: (_FINDING_ORDER.get(f.kind, 3), f.line, f.col))
@@ -88,17 +96,23 @@ def _check_source(
 
 
 def check_past_gate(
-    path: Path, source: bytes, drill: Drill, options: CheckOptions, runner: Runner = launch.run_sandboxed
+    path: Path,
+    source: bytes,
+    drill: Drill,
+    options: CheckOptions,
+    runner: Runner = launch.run_sandboxed,
+    cases: list[expected.Case] | None = None,
 ) -> FileResult:
     """Run source that the static gate let through in the sandbox, and judge what it returns.
-    The bad-input corpus calls this directly, to prove the sandbox on code the gate would stop."""
+    The bad-input corpus calls this directly, to prove the sandbox on code the gate would stop;
+    mutation testing passes `cases` of its own (a larger battery than a check's)."""
     isolation = launch.detect_isolation(options.isolation)
     targets = devices.select(options.device, drill.library)
-    cases = plan.build_cases(drill, targets, options.seed)
+    cases = cases if cases is not None else plan.build_cases(drill, targets, options.seed)
     probe = plan.probe_sizes(drill)
     sol_bench, ref_bench = (
-        plan.benchmarks(drill, targets, probe, options.seed, options.scaling, options.bench_budget)
-        if options.bench
+        plan.benchmarks(drill, targets, options.seed, options.scaling, options.bench_budget)
+        if options.bench and drill.benchmark
         else ([], [])
     )
     timeout = options.timeout or drill.timeout
@@ -113,11 +127,17 @@ def check_past_gate(
         bench=[wire.BenchRequest(**spec) for spec in sol_bench],
         plain_mode=isolation.layer != launch.Isolation.BWRAP,
         probe_devices=plan.probe_devices(targets),
+        helpers=helper_sources(drill),
     )
     limits = launch.Limits(wall_seconds=timeout + options.bench_budget * 4 * len(sol_bench))
     with ThreadPoolExecutor(max_workers=1) as pool:
         answers: Future[dict[str, expected.Piece]] = pool.submit(
-            expected.gather, drill, cases, probe=probe, bench=ref_bench, timeout=max(120.0, timeout * 6)
+            expected.gather,
+            drill,
+            cases,
+            probe=probe,
+            bench=ref_bench,
+            timeout=_reference_timeout(drill, timeout),
         )
         run = runner(
             list(wire.WORKER_ARGS),
@@ -143,6 +163,8 @@ def check_past_gate(
         result.notes.append("numpy drills run on the CPU only")
     elif "cuda" not in targets:
         result.notes.append(devices.cpu_only_note())
+    if options.bench and not drill.benchmark:
+        result.notes.append(f"this drill is not timed: {drill.benchmark_reason}")
     if fallback := isolation.fallback_note():
         result.notes.append(fallback)
     return result

@@ -7,16 +7,21 @@ solution's child and the reference loop's, so both answer the very same cases.
 from __future__ import annotations
 
 import contextlib
+import math
+import random
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from vecdrill import paths
 from vecdrill.check.expected import Case
+from vecdrill.content import edges
 from vecdrill.content.drill import Drill, Size
 from vecdrill.measure import ladder
 
 DEFAULT_SEED = 1234
 BENCH_SEED_OFFSET = 99  # the benchmark inputs are drawn apart from every checked case's
+RANDOM_SEED_OFFSET = 10  # the random sizes' seeds: seed + 10, seed + 11, ...
 SOLUTION_BENCH_BUDGET = 1.0  # a shorter window can fall inside one slow second of a shared CPU
 LOOP_BENCH_BUDGET = 1.0
 STEP_BUDGETS = {"solution": 0.05, "loop": 0.15}  # seconds per `--scaling` step below the bench
@@ -24,15 +29,57 @@ ANSWER_FILES = ("solution.py", "explain.md", "explain.zh.md")  # hidden from the
 
 
 def build_cases(drill: Drill, targets: list[str], seed: int) -> list[Case]:
-    """Every listed size at two seeds, plus non-contiguous inputs where the drill allows them."""
+    """Every listed size at two seeds, non-contiguous inputs where the drill allows them, then the
+    extra cases (`[cases]`): random sizes at seeds of their own and forced edge values. All of it
+    follows from `seed`, so `--seed` plans the same cases again."""
     cases = []
     for device in targets:
         for i, size in enumerate(drill.sizes):
             for offset in (0, 1):
-                cases.append(Case(f"{device}:{i}:{offset}", device, size, seed + offset))
+                label = f"listed size {i + 1}" + (", second seed" if offset else "")
+                cases.append(Case(f"{device}:{i}:{offset}", device, size, seed + offset, label=label))
         if drill.noncontiguous:
-            cases.append(Case(f"{device}:nc", device, drill.sizes[-1], seed + 2, True))
-    return cases
+            label = "non-contiguous inputs"
+            cases.append(Case(f"{device}:nc", device, drill.sizes[-1], seed + 2, True, label=label))
+        for i, size in enumerate(random_sizes(drill, seed)):
+            label = f"random size {i + 1}"
+            cases.append(
+                Case(f"{device}:random:{i}", device, size, seed + RANDOM_SEED_OFFSET + i, label=label)
+            )
+        for name, edge in edges.drill_edges(drill):
+            label = f"an edge case: {edges.describe(name, edge)}"
+            cases.append(
+                Case(
+                    f"{device}:edge:{name}:{edge}",
+                    device,
+                    edge_size(drill),
+                    seed,
+                    edge=f"{name}:{edge}",
+                    label=label,
+                )
+            )
+    return [replace(case, replay=seed) for case in cases]
+
+
+def random_sizes(drill: Drill, seed: int) -> list[Size]:
+    """`[cases] random` sizes. A dimension with `bounds` is drawn within them; the others lie
+    between two listed sizes, every dimension at the same fraction of the way and rounded down,
+    so that a relation the listed sizes all keep (K <= N, D == E) holds for the drawn ones too."""
+    sizes = []
+    for i in range(drill.cases.random):
+        rng = random.Random(f"{seed}:{i}")
+        start, end = rng.sample(drill.sizes, 2) if len(drill.sizes) > 1 else (drill.sizes[0],) * 2
+        t = rng.random()
+        size = {dim: math.floor(start[dim] + t * (end[dim] - start[dim])) for dim in start}
+        for dim, (low, high) in sorted(drill.cases.bounds.items()):
+            size[dim] = rng.randint(low, high)
+        sizes.append(size)
+    return sizes
+
+
+def edge_size(drill: Drill) -> Size:
+    """The listed size with the most elements: the edge cases' size (the last such on a tie)."""
+    return max(reversed(drill.sizes), key=lambda size: math.prod(max(v, 1) for v in size.values()))
 
 
 def probe_devices(targets: list[str]) -> list[str]:
@@ -48,30 +95,39 @@ def default_probe(drill: Drill) -> tuple[Size, Size]:
 
 
 def probe_sizes(drill: Drill) -> list[Size]:
-    """The two sizes whose work counts show a loop: the drill's own, or the default probe."""
-    return list(drill.probe or default_probe(drill))
+    """The sizes whose work counts show a loop: the drill's own two, or the default probe. For a
+    `loop_over` drill: the small size, that dimension grown alone, then each other dimension grown
+    alone (to the large size's value, or 8 times where the large size keeps it)."""
+    small, large = drill.probe or default_probe(drill)
+    if drill.loop_over is None:
+        return [small, large]
+
+    def grown(dim: str) -> Size:
+        return {**small, dim: large[dim] if large[dim] != small[dim] else max(small[dim], 1) * 8}
+
+    return [small, grown(drill.loop_over), *(grown(d) for d in small if d != drill.loop_over)]
 
 
 def benchmarks(
-    drill: Drill, targets: list[str], probe: list[Size], seed: int, scaling: bool, solution_budget: float
+    drill: Drill, targets: list[str], seed: int, scaling: bool, solution_budget: float
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The solution's benchmarks and the loop's: the same sizes and seeds, each side its budgets."""
     return (
-        _bench_specs(drill, targets, probe, seed, scaling, (solution_budget, STEP_BUDGETS["solution"])),
-        _bench_specs(drill, targets, probe, seed, scaling, (LOOP_BENCH_BUDGET, STEP_BUDGETS["loop"])),
+        _bench_specs(drill, targets, seed, scaling, (solution_budget, STEP_BUDGETS["solution"])),
+        _bench_specs(drill, targets, seed, scaling, (LOOP_BENCH_BUDGET, STEP_BUDGETS["loop"])),
     )
 
 
 def _bench_specs(
     drill: Drill,
     targets: list[str],
-    probe: list[Size],
     seed: int,
     scaling: bool,
     budgets: tuple[float, float],
 ) -> list[dict[str, Any]]:
-    """The benchmark size on each device, then (with --scaling) the ladder's smaller steps."""
-    steps = ladder.ladder(drill.bench, probe)[:-1] if scaling else []
+    """The benchmark size on each device, then (with --scaling) the ladder's smaller steps, which
+    grow the dimensions that the drill's two probe sizes grow."""
+    steps = ladder.ladder(drill.bench, drill.probe or default_probe(drill))[:-1] if scaling else []
     specs = []
     for d in targets:
         specs.append(

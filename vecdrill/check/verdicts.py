@@ -8,12 +8,13 @@ the input size, and whether its timed calls can be trusted (`timed`).
 
 from __future__ import annotations
 
+import math
 import signal
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from vecdrill import wire
-from vecdrill.check import devices, plan, timed
+from vecdrill.check import allowed_ops, devices, growth, plan, timed
 from vecdrill.check.compare import Tolerance, compare_case
 from vecdrill.check.expected import Case, Piece
 from vecdrill.content.drill import Drill
@@ -23,9 +24,6 @@ from vecdrill.report.model import DeviceResult, FileResult, Mismatch, Verdict
 if TYPE_CHECKING:
     from vecdrill.sandbox.ended import ChildRun
 
-# A loop is reported when a counter grows by more than this many units plus four times the
-# reference solution's growth between the two probe sizes.
-LOOP_SLACK = 16
 MEMORY_MARKERS = (
     "MemoryError",
     "can't allocate memory",
@@ -39,6 +37,7 @@ MEMORY_MARKERS = (
 class Outcome:
     verdict: Verdict
     message: str
+    message_zh: str | None = None  # the Chinese view's wording, where there is one
 
 
 def judge_run(
@@ -64,9 +63,11 @@ def judge_run(
                 f"your solution's process sent a result "
                 f"vecdrill could not read ({reason}); do not write to its fds",
             )
-    ended = ended or header_outcome(header)
+    ended = ended or header_outcome(header) or _outside_allow_list(result, drill, header, pieces)
+    if ended is not None and ended.verdict is Verdict.MEMORY and header.cases:
+        ended = _memory_beyond_the_cases(ended, drill, cases, pieces, header, tensors)
     if ended is not None:
-        result.verdict, result.message = ended.verdict, ended.message
+        result.verdict, result.message, result.message_zh = ended.verdict, ended.message, ended.message_zh
         result.traceback = header.traceback
         return
     cases = _usable_cases(result, cases, header.unavailable)
@@ -80,17 +81,65 @@ def judge_run(
     for device_result in result.devices:
         counts = header.device_counts.get(device_result.device, header.counts)
         device_result.op_counts = counts
-        growth = loop_growth(counts, reference)
-        if growth:
+        if drill.loop_over:
+            loop = growth.loop_over_growth(drill, plan.probe_sizes(drill), counts, reference)
+        else:
+            loop = loop_growth(counts, reference)
+        if loop:
             where = "" if device_result.device == "cpu" else f"{device_result.device}: "
-            device_result.verdict, device_result.message = Verdict.LOOP, where + growth
-            result.verdict, result.message = Verdict.LOOP, where + growth
+            device_result.verdict, device_result.message = Verdict.LOOP, where + loop
+            result.verdict, result.message = Verdict.LOOP, where + loop
             return
+    reads = growth.scalar_reads(drill, header.counts)
+    if reads is not None and reads.verdict is Verdict.FORBIDDEN:
+        result.verdict, result.message = reads.verdict, reads.message
+        return
+    if reads is not None:
+        result.notes.append(reads.message)
     timed.judge_timing(
         result, drill.library, header, tensors, pieces, tolerances, ops_size=plan.probe_sizes(drill)[0]
     )
-    if result.verdict is Verdict.PASS:
+    if result.verdict is Verdict.PASS and drill.loop_over:
+        result.message = (
+            f"your solution matches the loop on every case and loops over {drill.loop_over} only, "
+            "vectorized over the rest"
+        )
+    elif result.verdict is Verdict.PASS:
         result.message = "your solution matches the loop on every case and is vectorized"
+
+
+def _memory_beyond_the_cases(
+    ended: Outcome,
+    drill: Drill,
+    cases: list[Case],
+    pieces: dict[str, Piece],
+    header: wire.ResultHeader,
+    tensors: dict[str, Any],
+) -> Outcome:
+    """Out of memory only after every case ran (while its work was counted or it was timed): the
+    sentence names that size and, when every case matched the loop, says the answer is correct."""
+    usable = [case for case in cases if case.device not in header.unavailable]
+    scratch = FileResult("", drill.id, Verdict.PASS, "")
+    _judge_cases(
+        scratch, usable, pieces, header, tensors, {c.device: tolerance(drill, c.device) for c in usable}
+    )
+    if not usable or any(device.verdict is not Verdict.PASS for device in scratch.devices):
+        return ended
+    sizes = {"bench": [drill.bench], "probe": plan.probe_sizes(drill)}.get(header.case or "")
+    if sizes is None:
+        return ended
+    where = "the benchmark size" if header.case == "bench" else "a probe size"
+    largest = max((case.size for case in usable), key=lambda size: math.prod(size.values()))
+    return Outcome(
+        Verdict.MEMORY,
+        f"your solution ran out of memory at {where} ({'; '.join(_size(s) for s in sizes)}), after "
+        f"matching the loop at every checked size up to {_size(largest)}: the answer is correct, but "
+        "it does not scale; avoid intermediate tensors that grow faster than the input",
+    )
+
+
+def _size(size: dict[str, int]) -> str:
+    return ", ".join(f"{k}={v}" for k, v in size.items())
 
 
 def tolerance(drill: Drill, device: str) -> Tolerance:
@@ -222,6 +271,20 @@ def _died_starting(run: ChildRun) -> str:
     )
 
 
+def _outside_allow_list(
+    result: FileResult, drill: Drill, header: wire.ResultHeader, pieces: dict[str, Piece]
+) -> Outcome | None:
+    """`forbidden` when the solution ran an aten operation none of the allowed names makes."""
+    if drill.allowed is None or not header.ops:
+        return None
+    counts = pieces.get("counts")
+    reference = counts.header.get("ops", {}) if counts is not None else {}
+    message = allowed_ops.outside_message(
+        drill, result.file, header.ops, allowed_ops.allowed_ops(drill, reference)
+    )
+    return Outcome(Verdict.FORBIDDEN, *message) if message else None
+
+
 def header_outcome(header: wire.ResultHeader) -> Outcome | None:
     """A verdict from a frame whose status is not ok."""
     status, message = header.status, header.message
@@ -247,19 +310,15 @@ def header_outcome(header: wire.ResultHeader) -> Outcome | None:
 
 def loop_growth(solution: dict[str, list[int]], reference: dict[str, list[int]]) -> str | None:
     """A sentence when a work counter grows with the input size while the reference stays flat."""
-    labels = {"aten": "torch operations", "calls": "Python-level calls"}
-    for key in ("aten", "calls"):
-        if key not in solution or key not in reference:
-            continue
-        small, large = solution[key]
-        ref_growth = max(0, reference[key][1] - reference[key][0])
-        if large - small > LOOP_SLACK + 4 * ref_growth:
-            return (
-                f"your solution's work grows with the input size ({small} {labels[key]} at "
-                f"the small probe size, {large} at the large one, while the reference "
-                f"solution's grows by {ref_growth}): a loop is still running somewhere"
-            )
-    return None
+    found = growth.grew(solution, reference, 0, 1)
+    if found is None:
+        return None
+    return (
+        f"your solution's work grows with the input size ({found.small} {found.label} at "
+        f"the small probe size, {found.large} at the large one, while the reference "
+        f"solution's grows by {found.reference}): a loop is still running somewhere"
+        f"{growth.syncs_clause(solution, 0, 1)}"
+    )
 
 
 def describe(mismatch: Mismatch, device: str) -> str:
@@ -267,7 +326,8 @@ def describe(mismatch: Mismatch, device: str) -> str:
     replay = ""
     if mismatch.size is not None:
         size = ", ".join(f"{k}={v}" for k, v in mismatch.size.items())
-        replay = f" (size {size}; replay with --seed {mismatch.seed})"
+        case = f"{mismatch.case}, " if mismatch.case else ""
+        replay = f" ({case}size {size}; replay with --seed {mismatch.seed})"
     at = "[" + ", ".join(str(i) for i in mismatch.index) + "]" if mismatch.index else ""
     if mismatch.what == "input-mutated":
         text = (

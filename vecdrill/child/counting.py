@@ -4,6 +4,9 @@ Two counters run around one call: aten operations seen by a `TorchDispatchMode` 
 Python-level calls seen by `sys.setprofile` (every drill; numpy loops make no aten ops). A loop makes
 the counts grow with the input size; vectorized code keeps them flat. Both hooks are checked after
 the call, so a solution that switches them off is caught rather than trusted.
+
+For drills with an allow-list, `OpWatch` records which aten operations a function dispatched and
+from which of its lines; the parent judges them against what the allowed names can dispatch.
 """
 
 from __future__ import annotations
@@ -19,7 +22,9 @@ class CountersDisabled(Exception):
 
 
 def count_work(function: Callable[..., Any], kwargs: dict[str, Any], *, torch_ops: bool) -> dict[str, int]:
-    """Call `function(**kwargs)` once and return {"calls": n} plus {"aten": n} for torch drills."""
+    """Call `function(**kwargs)` once and return {"calls": n}, plus for torch drills {"aten": n} and
+    {"syncs": n}: the values read out of a tensor into Python (`.item()`, `int(t)`, `if t:`), each
+    a device sync on a GPU."""
     counts = {"calls": 0}
 
     def profile(frame: FrameType, event: str, arg: object) -> None:
@@ -36,7 +41,7 @@ def count_work(function: Callable[..., Any], kwargs: dict[str, Any], *, torch_op
             intact = _is_innermost(mode)
             if intact:
                 mode.__exit__(None, None, None)
-        counts["aten"] = mode.count
+        counts["aten"], counts["syncs"] = mode.count, mode.syncs
         if not intact:
             raise CountersDisabled("the torch dispatch counter was switched off")
     else:
@@ -58,7 +63,10 @@ def _profiled(
 
 
 def _dispatch_counter() -> Any:
+    import torch
     from torch.utils._python_dispatch import TorchDispatchMode
+
+    scalar_read = torch.ops.aten._local_scalar_dense.default  # behind .item(), int(t), bool(t)
 
     class DispatchCounter(TorchDispatchMode):  # type: ignore[no-untyped-call]
         @classmethod
@@ -70,9 +78,11 @@ def _dispatch_counter() -> Any:
         def __init__(self) -> None:
             super().__init__()  # type: ignore[no-untyped-call]
             self.count = 0
+            self.syncs = 0
 
         def __torch_dispatch__(self, func: Any, types: Any, args: Any = (), kwargs: Any = None) -> Any:
             self.count += 1
+            self.syncs += func is scalar_read
             return func(*args, **(kwargs or {}))
 
     return DispatchCounter()
@@ -83,3 +93,68 @@ def _is_innermost(mode: Any) -> bool:
 
     stack = _get_current_dispatch_mode_stack()
     return bool(stack) and stack[-1] is mode
+
+
+class OpWatch:
+    """The aten operations a function dispatched, each with the first line of `filename` that made it
+    (None when no frame of that file was on the stack), for drills with an allow-list. Operations
+    inside a helper drill's function (`exempt`) are the drill author's and are not recorded."""
+
+    def __init__(self, filename: str) -> None:
+        self.filename = filename
+        self.ops: dict[str, int | None] = {}
+        self.exempt_depth = 0
+
+    def saw(self, name: str) -> None:
+        if self.exempt_depth or name in self.ops:
+            return
+        frame = sys._getframe(1)
+        while frame is not None and frame.f_code.co_filename != self.filename:
+            frame = frame.f_back  # type: ignore[assignment]
+        self.ops[name] = frame.f_lineno if frame is not None else None
+
+
+def watched(function: Callable[..., Any], watch: OpWatch) -> Callable[..., Any]:
+    """`function` run under a dispatch mode that records its operations in `watch`."""
+
+    def run(**kwargs: Any) -> Any:
+        mode = _op_recorder(watch)
+        mode.__enter__()
+        try:
+            return function(**kwargs)
+        finally:
+            intact = _is_innermost(mode)
+            if intact:
+                mode.__exit__(None, None, None)
+            if not intact:
+                raise CountersDisabled("the torch operation watch was switched off")
+
+    return run
+
+
+def exempt(function: Callable[..., Any], watch: OpWatch) -> Callable[..., Any]:
+    """A helper drill's function whose own operations `watch` does not record."""
+
+    def run(*args: Any, **kwargs: Any) -> Any:
+        watch.exempt_depth += 1
+        try:
+            return function(*args, **kwargs)
+        finally:
+            watch.exempt_depth -= 1
+
+    return run
+
+
+def _op_recorder(watch: OpWatch) -> Any:
+    from torch.utils._python_dispatch import TorchDispatchMode
+
+    class OpRecorder(TorchDispatchMode):  # type: ignore[no-untyped-call]
+        @classmethod
+        def _should_skip_dynamo(cls) -> bool:
+            return False  # as in the counter above: no torch._dynamo import for a mode that never compiles
+
+        def __torch_dispatch__(self, func: Any, types: Any, args: Any = (), kwargs: Any = None) -> Any:
+            watch.saw(f"{func.namespace}.{func._opname}")
+            return func(*args, **(kwargs or {}))
+
+    return OpRecorder()  # type: ignore[no-untyped-call]

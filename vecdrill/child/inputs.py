@@ -1,11 +1,14 @@
 """Build a drill's inputs for one size and seed, identically in every process.
 
 Values are drawn on the CPU from a `torch.Generator` seeded with the check's seed and then moved to
-the device, so the loop, the solution and every device see the same numbers.
+the device, so the loop, the solution and every device see the same numbers. An edge case
+(`"<input>:<edge>"`, see content/edges.py) then forces one input's values, from a generator of its
+own, so every other input keeps the numbers it has in the plain case.
 """
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 from vecdrill.content.drill import Drill, InputSpec, Size
@@ -16,16 +19,25 @@ if TYPE_CHECKING:
 
 
 def make_inputs(
-    drill: Drill, size: Size, seed: int, *, device: str = "cpu", noncontiguous: bool = False
+    drill: Drill,
+    size: Size,
+    seed: int,
+    *,
+    device: str = "cpu",
+    noncontiguous: bool = False,
+    edge: str | None = None,
 ) -> dict[str, Any]:
     """Every input by name: tensors (torch drills), ndarrays (numpy drills) or Python numbers."""
     import torch
 
     gen = torch.Generator().manual_seed(seed)
     custom = _custom_inputs(drill, size, gen)
+    forced_name, _, forced_edge = (edge or "").partition(":")
     values: dict[str, Any] = {}
     for spec in drill.inputs:
         value = custom[spec.name] if spec.kind == "custom" else _draw(spec, size, gen, noncontiguous)
+        if spec.name == forced_name and isinstance(value, torch.Tensor):
+            value = _forced(spec, value, forced_edge, size, seed)
         if drill.library == "numpy" and isinstance(value, torch.Tensor):
             value = value.numpy()
         elif isinstance(value, torch.Tensor) and spec.device == "same":
@@ -34,12 +46,104 @@ def make_inputs(
     return values
 
 
+class InputError(Exception):
+    """The drill's own `make_inputs` broke its contract; the message is a sentence for its author."""
+
+
 def _custom_inputs(drill: Drill, size: Size, gen: torch.Generator) -> dict[str, Any]:
-    if not any(spec.kind == "custom" for spec in drill.inputs):
+    names = [spec.name for spec in drill.inputs if spec.kind == "custom"]
+    if not names:
         return {}
     module = load_module(drill.file("loop.py"))
-    produced: dict[str, Any] = module.make_inputs(dict(size), gen)
+    if not callable(getattr(module, "make_inputs", None)):
+        raise InputError(
+            f"drill.toml declares custom inputs ({', '.join(names)}) but loop.py defines no "
+            "make_inputs(size, gen); add it, returning a dict of those inputs by name"
+        )
+    produced = module.make_inputs(dict(size), gen)
+    if not isinstance(produced, dict):
+        raise InputError(
+            f"make_inputs returned a {type(produced).__name__}; return a dict of the custom "
+            f"inputs declared in drill.toml by name ({', '.join(names)})"
+        )
+    for name in names:
+        if name not in produced:
+            raise InputError(
+                f"make_inputs returned no input {name!r}; return every custom input declared in "
+                f"drill.toml ({', '.join(names)})"
+            )
     return produced
+
+
+_NUMBERS: dict[type, tuple[str, ...]] = {bool: ("bool",), int: ("int", "uint"), float: ("float", "bfloat")}
+
+
+def declared_problem(drill: Drill, size: Size, values: dict[str, Any]) -> str | None:
+    """How a custom input differs from its declared `shape` and `dtype` at `size`, if it does.
+    Checked in the loop's run only: the author's mistake, told before any answer is compared."""
+    at = ", ".join(f"{k}={v}" for k, v in size.items())
+    for spec in drill.inputs:
+        if spec.kind != "custom":
+            continue
+        value = values[spec.name]
+        if type(value) in _NUMBERS and not spec.shape:  # a Python number for a scalar input
+            if spec.dtype.startswith(_NUMBERS[type(value)]):
+                continue
+            return (
+                f"make_inputs returned {spec.name!r} as a Python {type(value).__name__}, but drill.toml "
+                f'declares dtype = "{spec.dtype}"; return a number of that kind, or fix '
+                "the input's dtype in drill.toml"
+            )
+        shape, dtype = getattr(value, "shape", None), getattr(value, "dtype", None)
+        if shape is None or dtype is None:
+            return (
+                f"make_inputs returned {spec.name!r} as a {type(value).__name__}; return a "
+                f"{'numpy array' if drill.library == 'numpy' else 'tensor'}"
+                + (" (or a Python number, for a scalar)" if not spec.shape else "")
+            )
+        declared = resolve_shape(spec, size)
+        if list(shape) != declared:
+            return (
+                f"make_inputs returned {spec.name!r} with shape {tuple(shape)} at size {at}, but "
+                f"drill.toml declares shape = {json.dumps(list(spec.shape))}, which is "
+                f"{tuple(declared)} there; return that shape, or fix the input's shape in drill.toml"
+            )
+        got = str(dtype).removeprefix("torch.")
+        if got != spec.dtype:
+            return (
+                f"make_inputs returned {spec.name!r} as {got}, but drill.toml declares "
+                f'dtype = "{spec.dtype}"; convert it, or fix the input\'s dtype in drill.toml'
+            )
+    return None
+
+
+def _forced(spec: InputSpec, drawn: torch.Tensor, edge: str, size: Size, seed: int) -> torch.Tensor:
+    """The drawn tensor's values replaced by one edge, in its shape and dtype."""
+    import torch
+
+    gen = torch.Generator().manual_seed(seed + 7)
+    if edge in ("zeros", "first", "false"):
+        value = torch.zeros(drawn.shape)
+    elif edge == "true":
+        value = torch.ones(drawn.shape)
+    elif edge == "low":
+        value = torch.full(drawn.shape, spec.low)
+    elif edge == "high":
+        value = torch.full(drawn.shape, spec.high - 1)
+    elif edge == "last":
+        assert spec.into is not None
+        value = torch.full(drawn.shape, float(max(size[spec.into] - 1, 0)))
+    elif edge == "uniform":
+        value = torch.full(drawn.shape, 1.0 / max(drawn.shape[-1], 1) if drawn.dim() else 1.0)
+    elif edge == "ties":  # three values drawn as the kind draws them, repeated throughout
+        if spec.kind == "normal":
+            pool = torch.randn(3, generator=gen) * spec.scale
+        else:
+            pool = torch.rand(3, generator=gen) * (spec.high - spec.low) + spec.low
+        value = pool[torch.randint(0, 3, drawn.shape, generator=gen)]
+    else:
+        raise ValueError(f"unknown edge {edge!r} for input {spec.name!r}")
+    return value.to(drawn.dtype)
 
 
 def resolve_shape(spec: InputSpec, size: Size) -> list[int]:

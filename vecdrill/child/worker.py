@@ -15,25 +15,29 @@ import traceback
 from collections.abc import Callable
 from pathlib import Path
 from time import perf_counter
-from typing import Any
+from typing import Any, TypeVar
 
 from vecdrill import wire
 from vecdrill.child import counting, gpu, timer
-from vecdrill.child.inputs import make_inputs
+from vecdrill.child.inputs import InputError, declared_problem, make_inputs
 from vecdrill.content.drill import Drill, Size, load_drill
-from vecdrill.content.drill_code import load_function
+from vecdrill.content.drill_code import load_function, load_helpers
 from vecdrill.supervisor.limits import Limits
 
 _exit = os._exit
+T = TypeVar("T")
 _OUTPUT_BYTES = Limits.result_bytes  # what the parent accepts; a bigger answer is refused here in words
 
 
 class Rejected(Exception):
     """The function did something the harness reports instead of its outputs."""
 
-    def __init__(self, status: str, message: str, case: str | None = None, tb: str = "") -> None:
+    def __init__(
+        self, status: str, message: str, case: str | None = None, tb: str = "", line: int | None = None
+    ) -> None:
         super().__init__(message)
         self.status, self.message, self.case, self.traceback = status, message, case, tb
+        self.line = line  # the deepest line of the running file, when it raised
 
 
 def main() -> None:
@@ -42,11 +46,17 @@ def main() -> None:
     with os.fdopen(request_fd, "rb") as stream:
         request = wire.decode_request(stream.read())
     tensors: dict[str, Any] = {}
+    finished: list[dict[str, Any]] = []  # every case's record, once all ran
     try:
-        header = run(request, result_fd, tensors)
+        header = run(request, result_fd, tensors, finished)
     except Rejected as rejected:
-        header = wire.ResultHeader(rejected.status, rejected.message, rejected.case, rejected.traceback)
-        tensors = {}
+        # A failure after every case ran (probing, timing) still sends the cases, so the parent
+        # can say whether the answer was right below the size that failed.
+        header = wire.ResultHeader(
+            rejected.status, rejected.message, rejected.case, rejected.traceback, cases=finished
+        )
+        ids = {f"{record['id']}/" for record in finished}
+        tensors = {k: v for k, v in tensors.items() if k.startswith(tuple(ids))} if ids else {}
     frame = wire.encode_result(header, tensors)
     sys.stdout.flush()
     sys.stderr.flush()
@@ -54,50 +64,64 @@ def main() -> None:
     _exit(0)
 
 
-def run(request: wire.WorkerRequest, result_fd: int, tensors: dict[str, Any]) -> wire.ResultHeader:
+def run(
+    request: wire.WorkerRequest, result_fd: int, tensors: dict[str, Any], finished: list[dict[str, Any]]
+) -> wire.ResultHeader:
     import torch
 
     torch.set_num_threads(1)  # as the parent's environment says (OMP_NUM_THREADS), for honest timing
     drill = load_drill(Path(request.drill_folder))
     unavailable = _start_devices(request)  # before any input lands on a device, and before the guards
     cases = [case for case in request.cases if case.device not in unavailable]
-    inputs = {
-        case.id: make_inputs(
-            drill, case.size, case.seed, device=case.device, noncontiguous=case.noncontiguous
-        )
-        for case in cases
-    }
+    inputs = {case.id: _inputs(drill, case, request.mode == "reference") for case in cases}
     _warm_up(drill)
+    watch = _op_watch(drill, request)
+    helpers = _helpers(request, watch)
     filename = request.filename
     from vecdrill.child import guard
 
     guard.signal_ready()  # the sandbox starts the solution's wall clock now, after start-up
     if request.mode == "solution":
         guard.install(Path.cwd(), result_fd, plain_mode=request.plain_mode)
-        function = _load_learner(request.source, filename, drill.function)
+        function = _load_learner(request.source, filename, drill.function, helpers)
     else:
-        function = load_function(drill.file("loop.py"), drill.function)
+        function = _drill_function(drill, "loop.py")
         filename = str(drill.file("loop.py"))
+    run_case = _run_case if request.mode == "solution" else _run_loop_case
     records = [
-        _run_case(drill, function, filename, case, inputs[case.id], request.grad, tensors) for case in cases
+        run_case(
+            drill, _checked(function, watch, request), filename, case, inputs[case.id], request.grad, tensors
+        )
+        for case in cases
     ]
+    finished.extend(records)
     counts: dict[str, list[int]] = {}
     loop_counts: dict[str, list[int]] = {}
     device_counts: dict[str, dict[str, list[int]]] = {}
-    if request.probe:
-        subject = (
-            function
-            if request.mode == "solution"
-            else load_function(drill.file("solution.py"), drill.function)
-        )
-        counts = _probe(drill, subject, filename, request.probe)
-        if request.mode == "reference":  # the loop's own work, for the report (small size)
-            loop_counts = _probe(drill, function, filename, request.probe[:1])
+    if probe := request.probe:
+        reference = request.mode == "reference"
+        subject = _drill_function(drill, "solution.py", helpers) if reference else function
+        subject = counting.watched(subject, watch) if watch else subject
+        counted = str(drill.file("solution.py")) if reference else filename
+        at = f"at the probe sizes {' and '.join(_size_text(size) for size in probe)}"
+        counts = _authors(request, "solution.py", at, lambda: _probe(drill, subject, counted, probe))
+        if reference:  # the loop's own work, for the report (small size)
+            loop_counts = _authors(
+                request, "loop.py", at, lambda: _probe(drill, function, filename, probe[:1])
+            )
         for device in request.probe_devices:  # a solution may loop only where x.is_cuda
             if device not in unavailable:
-                device_counts[device] = _probe(drill, subject, filename, request.probe, device)
+                device_counts[device] = _probe(drill, subject, counted, probe, device)
     benches = [spec for spec in request.bench if spec.device not in unavailable]
-    bench = [_bench(drill, function, filename, spec, tensors, i) for i, spec in enumerate(benches)]
+    bench = [
+        _authors(
+            request,
+            "loop.py",
+            f"at the benchmark size {_size_text(spec.size)}",
+            lambda spec=spec, i=i: _bench(drill, function, filename, spec, tensors, i),  # type: ignore[misc]
+        )
+        for i, spec in enumerate(benches)
+    ]
     return wire.ResultHeader(
         "ok",
         cases=records,
@@ -107,7 +131,137 @@ def run(request: wire.WorkerRequest, result_fd: int, tensors: dict[str, Any]) ->
         threads=torch.get_num_threads(),
         device_counts=device_counts,
         unavailable=unavailable,
+        ops=watch.ops if watch else {},
     )
+
+
+def _inputs(drill: Drill, case: wire.CaseRequest, reference: bool) -> dict[str, Any]:
+    """The case's inputs; in the loop's run, a `make_inputs` that breaks the drill's declarations
+    is the author's problem, told in a sentence (the solution's run meets the same inputs)."""
+    try:
+        values = make_inputs(
+            drill, case.size, case.seed, device=case.device, noncontiguous=case.noncontiguous, edge=case.edge
+        )
+    except InputError as exc:
+        raise Rejected("drill_error", str(exc), case="loop.py") from None
+    except Exception as exc:
+        if not reference or not any(spec.kind == "custom" for spec in drill.inputs):
+            raise
+        line = _at_line(exc, str(drill.file("loop.py")))
+        raise Rejected(
+            "drill_error",
+            f"make_inputs raised {_describe(exc)}{f' (line {line})' if line else ''} at size "
+            f"{_size_text(case.size)}; fix it so it builds every declared input at every size",
+            case="loop.py",
+        ) from None
+    problem = declared_problem(drill, case.size, values) if reference else None
+    if problem:
+        raise Rejected("drill_error", problem, case="loop.py")
+    return values
+
+
+def _run_loop_case(
+    drill: Drill,
+    function: Callable[..., Any],
+    filename: str,
+    case: wire.CaseRequest,
+    values: dict[str, Any],
+    grad: bool,
+    tensors: dict[str, Any],
+) -> dict[str, Any]:
+    """One case of the reference loop, whose failures are its author's: where it raised, at which
+    size, or what it returned that vecdrill cannot compare."""
+    at = f"at size {_size_text(case.size)}"
+    record = _authors_step(
+        "loop.py", at, lambda: _run_case(drill, function, filename, case, values, grad, tensors)
+    )
+    outputs = record["outputs"]
+    odd = [item["type"] for item in outputs["items"] if item["type"] not in ("tensor", "ndarray")]
+    if odd:
+        what = "a tuple holding a " if outputs["tuple"] else "a "
+        raise Rejected(
+            "drill_error",
+            f"the reference loop returned {what}{odd[0]}; return a "
+            f"{'numpy array' if drill.library == 'numpy' else 'tensor'}, or a tuple of them",
+            case="loop.py",
+        )
+    return record
+
+
+def _authors(request: wire.WorkerRequest, name: str, at: str, step: Callable[[], T]) -> T:
+    """A step of the reference child, whose failure is the drill author's; in the solution's
+    child, as it is."""
+    return _authors_step(name, at, step) if request.mode == "reference" else step()
+
+
+def _authors_step(name: str, at: str, step: Callable[[], T]) -> T:
+    """Run `step` of the drill's own `name` (loop.py, solution.py); an exception it raised becomes
+    a sentence naming the file, the line, the size and the fix."""
+    try:
+        return step()
+    except InputError as exc:  # make_inputs at a size no case uses
+        raise Rejected("drill_error", f"{exc} {at}", case="loop.py") from None
+    except Rejected as rejected:
+        if rejected.status not in ("error", "memory"):
+            raise
+        line = f" (line {rejected.line})" if rejected.line else ""
+        who = "loop" if name == "loop.py" else "solution"
+        raise Rejected(
+            "drill_error",
+            f"the reference {who} raised {rejected.message}{line} {at}; fix {name} so it runs at "
+            "every size in drill.toml",
+            case=name,
+            tb=rejected.traceback,
+        ) from None
+
+
+def _op_watch(drill: Drill, request: wire.WorkerRequest) -> counting.OpWatch | None:
+    """For an allow-list torch drill: what the solution (or, in the reference child, the reference
+    solution at the probe sizes) dispatches, for the parent to judge (check/allowed_ops.py)."""
+    if drill.allowed is None or drill.library != "torch":
+        return None
+    solution = request.mode == "solution"
+    return counting.OpWatch(request.filename if solution else str(drill.file("solution.py")))
+
+
+def _helpers(request: wire.WorkerRequest, watch: counting.OpWatch | None) -> dict[str, Callable[..., Any]]:
+    """The helper drills' reference functions, built before the guard from the source the parent
+    sent (this process never reads a solution.py); their own ops are exempt."""
+    try:
+        return load_helpers(request.helpers, lambda f: counting.exempt(f, watch) if watch else f)
+    except Exception as exc:  # noqa: BLE001 - a broken helper drill is its author's problem, in words
+        raise Rejected("drill_error", f"a helper drill could not be loaded: {_describe(exc)}") from None
+
+
+def _checked(
+    function: Callable[..., Any], watch: counting.OpWatch | None, request: wire.WorkerRequest
+) -> Callable[..., Any]:
+    """The solution's case calls run under the op watch; the loop's never do."""
+    return counting.watched(function, watch) if watch and request.mode == "solution" else function
+
+
+def _drill_function(drill: Drill, name: str, names: dict[str, Any] | None = None) -> Callable[..., Any]:
+    """The drill's function from its own file; a file that fails to load is its author's problem."""
+    try:
+        return load_function(drill.file(name), drill.function, names)
+    except Exception as exc:  # noqa: BLE001 - whatever the drill's file raised at import
+        line = _at_line(exc, str(drill.file(name)))
+        raise Rejected(
+            "drill_error",
+            f"raised {_describe(exc)}{f' (line {line})' if line else ''} while it was being loaded; "
+            "fix it so it imports cleanly",
+            case=name,
+        ) from None
+
+
+def _size_text(size: Size) -> str:
+    return ", ".join(f"{k}={v}" for k, v in size.items())
+
+
+def _at_line(exc: BaseException, filename: str) -> int | None:
+    """The deepest line of `filename` in the exception's traceback."""
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == filename]
+    return frames[-1].lineno if frames else None
 
 
 def _start_devices(request: wire.WorkerRequest) -> dict[str, str]:
@@ -130,8 +284,10 @@ def _warm_up(drill: Drill) -> None:
     counting.count_work(lambda: torch.ones(2) * 2, {}, torch_ops=drill.library == "torch")
 
 
-def _load_learner(source: bytes, filename: str, name: str) -> Callable[..., Any]:
-    namespace: dict[str, Any] = {"__name__": "solution", "__file__": filename}
+def _load_learner(
+    source: bytes, filename: str, name: str, helpers: dict[str, Callable[..., Any]]
+) -> Callable[..., Any]:
+    namespace: dict[str, Any] = {"__name__": "solution", "__file__": filename, **helpers}
     try:
         exec(compile(source, filename, "exec", dont_inherit=True), namespace)
     except BaseException as exc:  # noqa: BLE001 - any failure at import is the learner's
@@ -159,7 +315,7 @@ def _rejected(exc: BaseException, filename: str, case: str, size: Size | None) -
     tb = _learner_traceback(exc, filename)
     asked = gpu.out_of_memory(exc)
     if asked is None:
-        return Rejected("error", _describe(exc), case, tb)
+        return Rejected("error", _describe(exc), case, tb, _at_line(exc, filename))
     at = f" at size {', '.join(f'{k}={v}' for k, v in size.items())}" if size else ""
     message = (
         f"your solution ran out of GPU memory{at}: it asked for {asked}, beyond what one "

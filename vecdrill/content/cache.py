@@ -20,7 +20,17 @@ from typing import Any
 
 from vecdrill import __version__, files, paths
 from vecdrill.content import drill
-from vecdrill.content.drill import DRILL_FILES, MANIFEST, Drill, InputSpec, ZhText, load_drill
+from vecdrill.content.drill import (
+    DRILL_FILES,
+    MANIFEST,
+    CaseRules,
+    Drill,
+    InputSpec,
+    KnownSurvivor,
+    RuleName,
+    ZhText,
+    load_drill,
+)
 
 CACHE_VERSION = 1
 RACY_NS = 2_000_000_000
@@ -115,7 +125,16 @@ def _decode(folder: Path, data: dict[str, Any]) -> Drill:
             "sizes": tuple(data["sizes"]),
             "probe": tuple(probe) if probe is not None else None,
             "zh": ZhText(data["zh"]["title"], data["zh"]["task"], tuple(data["zh"]["hints"])),
-            "banned": tuple(data["banned"]),
+            "banned": tuple(RuleName(**entry) for entry in data["banned"]),
+            "allowed": None if data["allowed"] is None else tuple(RuleName(**e) for e in data["allowed"]),
+            "helpers": tuple(data["helpers"]),
             "allowed_imports": tuple(data["allowed_imports"]),
+            "survivors": tuple(KnownSurvivor(**entry) for entry in data["survivors"]),
+            "cases": CaseRules(
+                data["cases"]["random"],
+                {dim: (low, high) for dim, (low, high) in data["cases"]["bounds"].items()},
+                data["cases"]["edges"],
+                tuple(data["cases"]["skip_edges"]),
+            ),
         }
     )

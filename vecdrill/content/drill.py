@@ -18,6 +18,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib
 
+from vecdrill.content.edges import edges_of
 from vecdrill.errors import DrillError
 
 MANIFEST = "drill.toml"
@@ -44,6 +45,34 @@ class InputSpec:
     dim: str | None = None
     value: float | None = None
     device: str = "same"
+
+
+@dataclass(frozen=True)
+class RuleName:
+    """One entry of a drill's `banned` or `allowed` list, with why (shown in verdicts and `show`)."""
+
+    name: str
+    reason: str | None = None
+    reason_zh: str | None = None
+
+
+@dataclass(frozen=True)
+class CaseRules:
+    """The `[cases]` table: what every check adds to the listed sizes (planned in check/plan.py)."""
+
+    random: int = 2  # sizes drawn between the listed ones (or within `bounds`), each at its own seed
+    bounds: dict[str, tuple[int, int]] = field(default_factory=dict)  # inclusive, per dimension
+    edges: bool = True  # forced edge values for every input whose kind has them (content/edges.py)
+    skip_edges: tuple[str, ...] = ()  # "<input>:<edge>" that the drill's spec rules out (distinct values)
+
+
+@dataclass(frozen=True)
+class KnownSurvivor:
+    """A `[mutation] survivors` entry: a mutant of the solution the cases let through, and why
+    that is acceptable (see authoring/mutation.py)."""
+
+    mutant: str  # the mutant's id, as `vecdrill dev check` prints it
+    why: str
 
 
 @dataclass(frozen=True)
@@ -74,10 +103,19 @@ class Drill:
     cuda_atol: float | None = None
     grad: bool = False
     noncontiguous: bool = False
-    banned: tuple[str, ...] = ()
+    banned: tuple[RuleName, ...] = ()
+    allowed: tuple[RuleName, ...] | None = None  # None: no allow-list; see docs/drill-format.md
+    max_lines: int | None = None  # of the function's body, docstring excluded
+    max_columns: int | None = None
+    helpers: tuple[str, ...] = ()  # ids of drills in the same pack whose reference the solution may call
     allowed_imports: tuple[str, ...] = ()
     timeout: float = 10.0
     speedup_floor: float = 10.0
+    benchmark: bool = True  # False: never timed (dev check's timing rules skip it too)
+    benchmark_reason: str = ""  # why not, shown with the result; required with benchmark = false
+    cases: CaseRules = field(default_factory=CaseRules)
+    loop_over: str | None = None  # the one dimension a Python loop may run over (see docs)
+    survivors: tuple[KnownSurvivor, ...] = ()  # `[mutation] survivors`
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -105,9 +143,18 @@ _TOP_KEYS: dict[str, tuple[type, ...]] = {
     "grad": (bool,),
     "noncontiguous": (bool,),
     "banned": (list,),
+    "allowed": (list,),
+    "max_lines": (int,),
+    "max_columns": (int,),
+    "helpers": (list,),
     "allowed_imports": (list,),
     "timeout": (float, int),
     "speedup_floor": (float, int),
+    "benchmark": (bool,),
+    "benchmark_reason": (str,),
+    "cases": (dict,),
+    "loop_over": (str,),
+    "mutation": (dict,),
     "hints": (list,),
     "zh": (dict,),
     "inputs": (list,),
@@ -187,10 +234,19 @@ def load_drill(folder: Path) -> Drill:
         cuda_atol=_opt_float(data.get("cuda_atol")),
         grad=data.get("grad", False),
         noncontiguous=data.get("noncontiguous", False),
-        banned=_strings(where, "banned", data.get("banned", [])),
+        banned=_rule_names(where, "banned", data.get("banned", [])),
+        allowed=_rule_names(where, "allowed", data["allowed"]) if "allowed" in data else None,
+        max_lines=_limit(where, "max_lines", data.get("max_lines")),
+        max_columns=_limit(where, "max_columns", data.get("max_columns")),
+        helpers=_helpers(where, folder, data.get("helpers", [])),
         allowed_imports=_strings(where, "allowed_imports", data.get("allowed_imports", [])),
         timeout=float(data.get("timeout", 10.0)),
         speedup_floor=float(data.get("speedup_floor", 10.0)),
+        benchmark=data.get("benchmark", True),
+        benchmark_reason=data.get("benchmark_reason", ""),
+        cases=_case_rules(where, data.get("cases", {})),
+        loop_over=data.get("loop_over"),
+        survivors=_survivors(where, data.get("mutation", {})),
     )
     _check_semantics(where, drill)
     return drill
@@ -223,6 +279,95 @@ def _strings(where: str, key: str, value: list[Any]) -> tuple[str, ...]:
     if not all(isinstance(v, str) and v for v in value):
         raise DrillError(where, f"{key} should be a list of non-empty strings")
     return tuple(value)
+
+
+def _rule_names(where: str, key: str, value: list[Any]) -> tuple[RuleName, ...]:
+    """Entries are dotted names or `{ name = "...", reason = "...", reason_zh = "..." }` tables."""
+    entries = []
+    for index, raw in enumerate(value):
+        if isinstance(raw, str) and raw:
+            entries.append(RuleName(raw))
+            continue
+        if not isinstance(raw, dict):
+            raise DrillError(
+                where,
+                f"{key}[{index}] = {raw!r} should be a name such as 'torch.cumsum' or a table "
+                '{ name = "torch.cumsum", reason = "...", reason_zh = "..." }',
+            )
+        label = f"{key}[{index}]."
+        _check_keys(where, label, raw, {"name": (str,), "reason": (str,), "reason_zh": (str,)}, ("name",))
+        if ("reason" in raw) != ("reason_zh" in raw):
+            raise DrillError(where, f"{key}[{index}] gives a reason in one language only; give both")
+        entries.append(RuleName(raw["name"], raw.get("reason"), raw.get("reason_zh")))
+    names = [entry.name for entry in entries]
+    repeated = sorted({name for name in names if names.count(name) > 1})
+    if repeated:
+        raise DrillError(where, f"{key} lists {', '.join(map(repr, repeated))} more than once; keep one")
+    return tuple(entries)
+
+
+def _limit(where: str, key: str, value: int | None) -> int | None:
+    if value is not None and value < 1:
+        raise DrillError(where, f"{key} = {value} should be 1 or more")
+    return value
+
+
+def _helpers(where: str, folder: Path, value: list[Any]) -> tuple[str, ...]:
+    """Helpers are drills of the same pack (sibling folders) with a reference solution."""
+    helpers = _strings(where, "helpers", value)
+    for helper in helpers:
+        if helper == folder.name:
+            raise DrillError(where, f"helpers lists the drill itself ({helper!r}); remove it")
+        if not ID_PATTERN.match(helper) or not (folder.parent / helper / "solution.py").is_file():
+            raise DrillError(
+                where,
+                f"helpers lists {helper!r}, which is not a drill of this pack "
+                f"(no {folder.parent / helper / 'solution.py'}); use the id of an earlier drill",
+            )
+    return helpers
+
+
+def _survivors(where: str, raw: dict[str, Any]) -> tuple[KnownSurvivor, ...]:
+    _check_keys(where, "mutation.", raw, {"survivors": (list,)}, ())
+    found = []
+    for index, entry in enumerate(raw.get("survivors", [])):
+        label = f"mutation.survivors[{index}]"
+        if not isinstance(entry, dict):
+            raise DrillError(where, f'{label} should be a table {{ mutant = "...", why = "..." }}')
+        _check_keys(where, f"{label}.", entry, {"mutant": (str,), "why": (str,)}, ("mutant", "why"))
+        if not entry["why"].strip():
+            raise DrillError(where, f"{label}.why is empty; say why the cases may let this mutant through")
+        found.append(KnownSurvivor(entry["mutant"], entry["why"]))
+    return tuple(found)
+
+
+def _case_rules(where: str, raw: dict[str, Any]) -> CaseRules:
+    keys: dict[str, tuple[type, ...]] = {
+        "random": (int,),
+        "bounds": (dict,),
+        "edges": (bool,),
+        "skip_edges": (list,),
+    }
+    _check_keys(where, "cases.", raw, keys, ())
+    bounds: dict[str, tuple[int, int]] = {}
+    for dim, pair in raw.get("bounds", {}).items():
+        if not (
+            isinstance(pair, list)
+            and len(pair) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in pair)
+            and 0 <= pair[0] <= pair[1]
+        ):
+            raise DrillError(
+                where,
+                f"cases.bounds.{dim} = {pair!r} should be [low, high], 0 <= low <= high, such as [1, 300]",
+            )
+        bounds[dim] = (pair[0], pair[1])
+    random = raw.get("random", 2)
+    if not 0 <= random <= 8:
+        raise DrillError(where, f"cases.random = {random} should be between 0 and 8 (each is one more case)")
+    return CaseRules(
+        random, bounds, raw.get("edges", True), _strings(where, "cases.skip_edges", raw.get("skip_edges", []))
+    )
 
 
 def _size(where: str, key: str, value: Any) -> Size:
@@ -307,6 +452,10 @@ def _check_semantics(where: str, drill: Drill) -> None:
         raise DrillError(where, "hints and zh.hints need two or more steps each")
     if not drill.sizes:
         raise DrillError(where, "sizes is empty; list the sizes the check runs at")
+    if not drill.benchmark and not drill.benchmark_reason.strip():
+        raise DrillError(
+            where, 'benchmark = false needs benchmark_reason = "..."; say why this drill is not timed'
+        )
     dims = {d for spec in drill.inputs for d in spec.shape if isinstance(d, str)}
     dims |= {d for spec in drill.inputs for d in (spec.into, spec.dim) if d}
     for size in (*drill.sizes, drill.bench, *(drill.probe or ())):
@@ -316,6 +465,21 @@ def _check_semantics(where: str, drill: Drill) -> None:
                 where,
                 f"the size {size} lacks the dimension(s) "
                 f"{', '.join(sorted(missing))}; give every size all dimensions",
+            )
+    for dim in (*drill.cases.bounds, *([drill.loop_over] if drill.loop_over else [])):
+        if dim not in dims:
+            raise DrillError(
+                where,
+                f"{dim!r} (in cases.bounds or loop_over) is no dimension of the inputs; use one of "
+                f"{', '.join(sorted(dims))}",
+            )
+    offered = {f"{spec.name}:{edge}" for spec in drill.inputs for edge in edges_of(spec)}
+    for entry in drill.cases.skip_edges:
+        if entry not in offered:
+            raise DrillError(
+                where,
+                f"cases.skip_edges lists {entry!r}, which is no edge case of this drill; "
+                f"use one of {', '.join(sorted(offered)) or '(none: no input has edge values)'}",
             )
     names = [spec.name for spec in drill.inputs]
     for filename in ("loop.py", "starter.py", "solution.py"):

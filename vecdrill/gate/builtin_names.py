@@ -32,7 +32,7 @@ class BuiltinChecker:
         self.tree = names.tree
         self.torch = torch
         self.log = log
-        self._annotations = _annotations(self.tree.nodes)
+        self._annotations = annotation_roots(self.tree.nodes)
 
     def guards(self, node: ast.Name) -> bool:
         """True when the name is a builtin the rules cover and nothing in scope rebinds it."""
@@ -115,7 +115,7 @@ def _harmless_builtin_call(name: str, call: ast.Call | None) -> bool:
     return False
 
 
-def _annotations(nodes: list[ast.AST]) -> set[ast.AST]:
+def annotation_roots(nodes: list[ast.AST]) -> set[ast.AST]:
     """The roots of every annotation in the file."""
     roots: set[ast.AST] = set()
     for node in nodes:

@@ -14,25 +14,34 @@ from vecdrill.report.model import Finding
 
 _KIND_BY_PREFIX = {"S": "syntax", "L": "loop", "F": "forbidden"}
 
-# A rule's verdict on one name: (code, message), or None when the name is fine.
-Problem = tuple[str, str] | None
+# A rule's verdict on one name: (code, message) or (code, message, Chinese message), or None when
+# the name is fine; a Chinese message comes with the drill's own reasons.
+Problem = tuple[str, str] | tuple[str, str, str] | None
 
 
-def finding(code: str, line: int, col: int, message: str) -> Finding:
+def finding(code: str, line: int, col: int, message: str, message_zh: str | None = None) -> Finding:
     """A Finding whose kind follows from its code, placed at line 1, column 1 at the least."""
-    return Finding(code, max(line, 1), max(col, 1), _KIND_BY_PREFIX[code[0]], message)
+    return Finding(code, max(line, 1), max(col, 1), _KIND_BY_PREFIX[code[0]], message, message_zh)
 
 
 class FindingLog:
-    """The findings of one scan in the order they were found; the first at a place wins."""
+    """The findings of one scan in the order they were found. Of those at one place, the one that
+    Python evaluates first wins: the node that ends first (`x.max` before `x.max(1).values`, which
+    starts at the same column), then the one found first."""
 
     def __init__(self) -> None:
         self.found: list[Finding] = []
+        self._ends: dict[int, tuple[int, int]] = {}  # id of a Finding -> where its node ends
 
-    def add(self, node: ast.AST, code: str, message: str) -> None:
+    def add(self, node: ast.AST, code: str, message: str, message_zh: str | None = None) -> None:
         line: int = getattr(node, "lineno", 1)
         col: int = getattr(node, "col_offset", 0)
-        self.found.append(finding(code, line, col + 1, message))
+        found = finding(code, line, col + 1, message, message_zh)
+        self._ends[id(found)] = (
+            getattr(node, "end_lineno", None) or line,
+            getattr(node, "end_col_offset", 0),
+        )
+        self.found.append(found)
 
     def add_problem(self, node: ast.AST, problem: Problem) -> None:
         if problem is not None:
@@ -41,7 +50,7 @@ class FindingLog:
     def unique_sorted(self) -> list[Finding]:
         """One finding per (line, col, code), sorted by place."""
         unique: dict[tuple[int, int, str], Finding] = {}
-        for found in self.found:
+        for found in sorted(self.found, key=lambda f: self._ends.get(id(f), (f.line, 0))):
             unique.setdefault((found.line, found.col, found.code), found)
         return sorted(unique.values(), key=lambda f: (f.line, f.col, f.code))
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 
+from vecdrill.gate.allow import AllowList
 from vecdrill.gate.messages import (
     FindingLog,
     Problem,
@@ -43,6 +44,7 @@ class ReferenceChecker:
         self.names = names
         self.log = log
         self.torch = rules.library != "numpy"
+        self.allow = AllowList(rules)
         self.banned = frozenset(rules.banned)
         self.banned_methods = frozenset(
             name.rsplit(".", 1)[1]
@@ -130,7 +132,7 @@ class ReferenceChecker:
             if part.startswith("_"):
                 return "F004", f"`{prefix}` is private API: use public functions instead"
             if self._is_banned(prefix):
-                return "F007", _banned_message(prefix)
+                return self.banned_problem(prefix if prefix in self.banned else prefix[:-1], f"`{prefix}`")
             if prefix in FORBIDDEN_API or part in FILE_METHODS:
                 return (
                     "F003",
@@ -142,7 +144,7 @@ class ReferenceChecker:
                 return problem
         if len(parts) == 3 and parts[0] + "." + parts[1] in METHOD_OWNERS:
             return self._method_problem(parts[2])
-        return None
+        return self.allow.dotted_problem(dotted)
 
     def _library_loop_problem(self, dotted: str, call: ast.Call | None) -> Problem:
         if dotted in NUMPY_PER_ELEMENT:
@@ -175,7 +177,9 @@ class ReferenceChecker:
 
     def _method_problem(self, name: str) -> Problem:
         if name in self.banned_methods or (name.endswith("_") and name[:-1] in self.banned_methods):
-            return "F007", _banned_message(f".{name}")
+            base = name if name in self.banned_methods else name[:-1]
+            entry = next(b for b in sorted(self.banned) if b.rsplit(".", 1)[-1] == base and "." in b)
+            return self.banned_problem(entry, f"`.{name}`")
         if name in FILE_METHODS:
             return "F003", f"`.{name}` reads or writes a file: a drill solution works on its inputs only"
         if name in PER_ELEMENT_METHODS:
@@ -190,7 +194,22 @@ class ReferenceChecker:
                 f"`.{name}()` moves values out of the tensor into Python one by one: "
                 "keep the values in a tensor and combine them with tensor operations",
             )
-        return None
+        return self.allow.attribute_problem(name)
+
+    def banned_problem(self, entry: str, shown: str) -> Problem:
+        """F007 for a banned name, with the drill's reason when it gives one."""
+        given = self.rules.reason(entry)
+        if given is not None and given.reason and given.reason_zh:
+            return (
+                "F007",
+                f"{shown} is banned in this drill: {given.reason}",
+                f"本题禁用 {shown}：{given.reason_zh}",
+            )
+        return (
+            "F007",
+            f"{shown} is banned in this drill because it does the exercise for you: "
+            "build the result with the technique the drill teaches",
+        )
 
     def _is_banned(self, dotted: str) -> bool:
         return dotted in self.banned or (dotted.endswith("_") and dotted[:-1] in self.banned)
@@ -211,10 +230,3 @@ def _is_number_literal(node: ast.expr) -> bool:
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
         node = node.operand
     return isinstance(node, ast.Constant) and isinstance(node.value, (int, float, complex))
-
-
-def _banned_message(name: str) -> str:
-    return (
-        f"`{name}` is banned in this drill because it does the exercise for you: "
-        "build the result with the technique the drill teaches"
-    )

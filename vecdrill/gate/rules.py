@@ -9,15 +9,56 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
+from vecdrill.content.drill import Drill, RuleName
+
 
 @dataclass(frozen=True)
 class GateRules:
-    """What one drill allows: its library, its function and its extra bans and imports."""
+    """What one drill allows: its library, its function, its extra bans and imports, and the
+    puzzle-style rules (an allow-list, limits on the function body, earlier drills as helpers)."""
 
     library: str
     function: str
     banned: tuple[str, ...] = ()
     allowed_imports: tuple[str, ...] = ()
+    allowed: frozenset[str] | None = None  # None: no allow-list
+    reasons: tuple[RuleName, ...] = ()  # the entries of `banned` and `allowed` that say why
+    max_lines: int | None = None
+    max_columns: int | None = None
+    helpers: tuple[str, ...] = ()  # function names of the helper drills, callable without a definition
+    loop_over: str | None = None  # the dimension a `for`/`while` may run over (gate/sequential.py)
+    # The ids of the pack's other drills that are not helpers: calling one's function is told in a
+    # sentence, not left to a NameError at run time.
+    not_helpers: tuple[str, ...] = ()
+
+    @classmethod
+    def for_drill(cls, drill: Drill) -> GateRules:
+        allowed = None if drill.allowed is None else frozenset(entry.name for entry in drill.allowed)
+        return cls(
+            drill.library,
+            drill.function,
+            tuple(entry.name for entry in drill.banned),
+            drill.allowed_imports,
+            allowed,
+            tuple(e for e in (*drill.banned, *(drill.allowed or ())) if e.reason is not None),
+            drill.max_lines,
+            drill.max_columns,
+            tuple(function_name(helper) for helper in drill.helpers),
+            loop_over=drill.loop_over,
+            not_helpers=tuple(
+                folder.name
+                for folder in sorted(drill.folder.parent.iterdir())
+                if folder.name not in (drill.id, *drill.helpers) and (folder / "drill.toml").is_file()
+            ),
+        )
+
+    def reason(self, name: str) -> RuleName | None:
+        return next((entry for entry in self.reasons if entry.name == name), None)
+
+
+def function_name(drill_id: str) -> str:
+    """A drill's function, the name a helper is called by: its id in snake_case (`Drill.function`)."""
+    return drill_id.replace("-", "_")
 
 
 BASE_IMPORTS = ("math", "typing", "__future__")
@@ -94,7 +135,7 @@ MAPPING_BUILTINS = frozenset({"map", "filter"})
 CONTAINER_BUILTINS = frozenset({"list", "tuple", "set", "frozenset"})
 TYPE_BUILTINS = CONTAINER_BUILTINS | {"dict", "type"}
 PER_ELEMENT_METHODS = frozenset({"apply_", "map_", "map2_"})
-SCALAR_EXIT_METHODS = frozenset({"tolist", "item"})
+SCALAR_EXIT_METHODS = frozenset({"tolist"})  # `.item()` is judged where it stands: gate/sequential.py
 _SHAPE_ATTRIBUTES = frozenset({"shape", "strides"})
 _SHAPE_METHODS = frozenset({"size", "stride"})
 COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)

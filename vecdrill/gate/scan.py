@@ -17,7 +17,9 @@ Rule codes (stable; the kind becomes the verdict):
   forbidden  F001 import outside the allow-list, F002 dynamic code/introspection/files,
              F003 off-limits library API (torch.jit, torch.compile, torch.utils, file I/O),
              F004 private attribute, F005 dunder, F006 global/nonlocal, F007 banned by the
-             drill, F008 star import, F009 assigning into a library
+             drill, F008 star import, F009 assigning into a library, F010 not on the drill's
+             allow-list (string formatting never is), F011/F012 body over `max_lines` /
+             `max_columns`, F013 another drill's function that is not a helper
 
 Choices worth knowing:
 
@@ -59,12 +61,15 @@ words the findings.
 from __future__ import annotations
 
 import ast
+import io
 import re
+import tokenize
 import warnings
 
+from vecdrill.gate.allow import body_limits
 from vecdrill.gate.messages import finding
 from vecdrill.gate.rules import GateRules
-from vecdrill.gate.visitor import Gate
+from vecdrill.gate.visitor import Gate, lambda_name
 from vecdrill.report.model import Finding
 
 __all__ = ["MAX_SOURCE_BYTES", "Finding", "GateRules", "defined_functions", "marker_drill_id", "scan"]
@@ -81,9 +86,13 @@ def scan(source: bytes, rules: GateRules) -> list[Finding]:
     if isinstance(parsed, Finding):
         return [parsed]
     try:
-        return Gate(parsed, rules).findings()
+        found = Gate(parsed, rules).findings()
     except (RecursionError, MemoryError):
         return [_too_deep()]
+    if rules.max_lines is None and rules.max_columns is None:
+        return found
+    limits = body_limits(parsed, _text(source), rules)
+    return sorted([*found, *limits], key=lambda f: (f.line, f.col, f.code))
 
 
 def defined_functions(source: bytes) -> set[str] | None:
@@ -91,7 +100,9 @@ def defined_functions(source: bytes) -> set[str] | None:
     parsed = _parse(source)
     if isinstance(parsed, Finding):
         return None
-    return {stmt.name for stmt in parsed.body if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    return {
+        stmt.name for stmt in parsed.body if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
+    } | {name for stmt in parsed.body if (name := lambda_name(stmt))}
 
 
 def marker_drill_id(source: bytes) -> str | None:
@@ -106,6 +117,15 @@ def marker_drill_id(source: bytes) -> str | None:
         line = lines[1]
     match = _MARKER.match(line)
     return match.group(1).decode("ascii") if match else None
+
+
+def _text(source: bytes) -> str:
+    """The source as Python decodes it (its coding cookie honoured), for line widths."""
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(source).readline)
+        return source.decode(encoding, errors="replace")
+    except (SyntaxError, LookupError):
+        return source.decode("utf-8", errors="replace")
 
 
 def _too_deep() -> Finding:

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import ast
 
-from vecdrill.gate.builtin_names import BuiltinChecker
+from vecdrill.gate import sequential
+from vecdrill.gate.allow import BUILTIN_NAMES, formats
+from vecdrill.gate.builtin_names import BuiltinChecker, annotation_roots
 from vecdrill.gate.messages import FindingLog, dunder_message, finding
 from vecdrill.gate.names import NameResolver
 from vecdrill.gate.recursion import check_recursion
 from vecdrill.gate.references import ReferenceChecker
-from vecdrill.gate.rules import COMPREHENSIONS, GateRules, is_dunder
+from vecdrill.gate.rules import COMPREHENSIONS, GateRules, function_name, is_dunder
 from vecdrill.gate.scopes import Tree
 from vecdrill.report.model import Finding
 
@@ -38,6 +40,10 @@ class Gate:
         self.names = NameResolver(self.tree)
         self.references = ReferenceChecker(rules, self.names, self.log)
         self.builtins = BuiltinChecker(self.names, self.torch, self.log)
+        self.allow = self.references.allow
+        roots = annotation_roots(self.tree.nodes) if self.allow.active else set()
+        self.not_helpers = {function_name(other): other for other in rules.not_helpers}
+        self.annotated = {inner for root in roots for inner in ast.walk(root)}
 
     def findings(self) -> list[Finding]:
         """Every finding, one per (line, col, code), sorted by place."""
@@ -62,7 +68,15 @@ class Gate:
             if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == name
         ]
         plain = [stmt for stmt in defs if isinstance(stmt, ast.FunctionDef)]
-        if not plain:
+        lambdas = [stmt for stmt in self.module.body if lambda_name(stmt) == name]
+        if not plain and lambdas:  # a callable, but not a def: the rules about a function's body need one
+            self.log.add(
+                lambdas[0],
+                "S005",
+                f"`{name}` is written as a lambda: write it as `def {name}(...): return ...` (one line "
+                "too), the drill's function that vecdrill checks",
+            )
+        elif not plain:
             how = f"add `def {name}(...):` at the top level, not indented"
             if defs or name in self.tree.module_scope.functions:
                 how = f"write it as a plain `def {name}(...):` statement at the top level"
@@ -76,7 +90,9 @@ class Gate:
             )
 
     def _check_node(self, node: ast.AST) -> None:
-        if isinstance(node, (ast.For, ast.AsyncFor)):
+        if sequential.allows_loop(self.rules, node):
+            pass  # the run-time probe checks which dimension it runs over (check/growth.py)
+        elif isinstance(node, (ast.For, ast.AsyncFor)):
             what = "async for loop" if isinstance(node, ast.AsyncFor) else "for loop"
             self._loop(node, "L001", f"{what} runs its body once per element in Python")
         elif isinstance(node, ast.While):
@@ -108,14 +124,60 @@ class Gate:
             self._check_name(node)
         elif isinstance(node, ast.Attribute):
             self.references.check(node, node.attr)
+            if self.torch and sequential.read_in_loop(self.tree, node):
+                self.log.add(node, "L011", sequential.READ_IN_LOOP_MESSAGE)
         elif isinstance(node, ast.Call) and (literal := self.names.getattr_literal(node)) is not None:
             self.references.check(node, literal)
+        if isinstance(node, (ast.BinOp, ast.UnaryOp, ast.AugAssign, ast.Subscript, ast.FormattedValue)):
+            if node not in self.annotated and not self._words_an_error(node):
+                self.log.add_problem(node, self.allow.operator_problem(node))
+        elif isinstance(node, ast.Compare):
+            for problem in self.allow.compare_problems(node):
+                self.log.add_problem(node, problem)
+
+    def _not_a_helper(self, node: ast.Name) -> None:
+        helpers = ", ".join(f"`{helper}`" for helper in self.rules.helpers)
+        can = f"its helpers are {helpers}" if helpers else "it has no helpers"
+        self.log.add(
+            node,
+            "F013",
+            f"`{node.id}` is the function of drill {self.not_helpers[node.id]}, which is not a helper of "
+            f"this drill ({can}): build that step here from what the drill allows",
+        )
+
+    def _words_an_error(self, node: ast.AST) -> bool:
+        """True for string formatting inside a `raise` statement: it words the error, and
+        computes nothing the check compares."""
+        if not formats(node):
+            return False
+        parent = self.tree.parent.get(node)
+        while parent is not None and not isinstance(parent, ast.stmt):
+            parent = self.tree.parent.get(parent)
+        return isinstance(parent, ast.Raise)
 
     def _check_name(self, node: ast.Name) -> None:
         if isinstance(node.ctx, ast.Load):
             self.references.check(node, None)
-            if self.builtins.guards(node):
+            if node.id in self.not_helpers and self.names.is_builtin(node):  # bound nowhere in the file
+                self._not_a_helper(node)
+            if node.id in BUILTIN_NAMES and node not in self.annotated and self.names.is_builtin(node):
+                if node.id in self.references.banned:
+                    self.log.add_problem(node, self.references.banned_problem(node.id, f"`{node.id}`"))
+                else:
+                    self.log.add_problem(node, self.allow.builtin_problem(node.id))
+            if self.builtins.guards(node) and not sequential.drives_allowed_loop(self.rules, self.tree, node):
                 self.builtins.check(node)
                 return
         if is_dunder(node.id):
             self.log.add(node, "F005", dunder_message(node.id))
+
+
+def lambda_name(stmt: ast.stmt) -> str | None:
+    """The name a top-level `name = lambda ...` (or `name: T = lambda ...`) binds, else None."""
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+        target, value = stmt.targets[0], stmt.value
+    elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
+        target, value = stmt.target, stmt.value
+    else:
+        return None
+    return target.id if isinstance(target, ast.Name) and isinstance(value, ast.Lambda) else None

@@ -1,15 +1,17 @@
 """What the learner is told besides verdicts: hints one step at a time, the drill's explanation
-beside the reference solution, and how far along the catalogue they are.
+beside the reference solution, where they stand on the path and how far along it they are.
 
 Pure standard library: these commands answer without starting torch.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from vecdrill.content.catalogue import Catalogue
 from vecdrill.content.drill import Drill
+from vecdrill.content.pack import Pack, Track
 from vecdrill.learner import progress
 
 
@@ -29,13 +31,46 @@ class Tally:
 
 
 @dataclass(frozen=True)
+class TrackTally:
+    pack: Pack
+    track: Track | None  # None: the pack's drills that no track lists
+    solved: int
+    total: int
+
+
+@dataclass(frozen=True)
 class Overview:
     solved: int
     total: int
+    tracks: tuple[TrackTally, ...]  # pack after pack, in path order
     levels: tuple[Tally, ...]
     techniques: tuple[Tally, ...]
-    next_drill: Drill | None  # the first unsolved drill in teaching order
+    next_drill: Drill | None  # the first unsolved drill on the path
     notice: str | None
+
+
+@dataclass(frozen=True)
+class Step:
+    """One drill of the path as `vecdrill list` shows it."""
+
+    drill: Drill
+    number: int  # its position on its pack's path, from 1
+    solved: bool
+    is_next: bool
+
+
+@dataclass(frozen=True)
+class Stretch:
+    """The listed drills of one track, with the whole track's tally."""
+
+    tally: TrackTally
+    steps: tuple[Step, ...]
+
+
+@dataclass(frozen=True)
+class PathView:
+    stretches: tuple[Stretch, ...]  # the tracks with a drill that matches the filters
+    next_drill: Drill | None  # the first unsolved drill on the path, shown or filtered out
 
 
 def next_hints(drill: Drill, lang: str, *, everything: bool = False) -> Hints:
@@ -58,24 +93,88 @@ def explanation(drill: Drill, lang: str) -> str:
     return drill.file("explain.zh.md" if lang == "zh" else "explain.md").read_text(encoding="utf-8")
 
 
-def overview(catalogue: Catalogue) -> Overview:
-    """Solved counts overall, per level and per technique, for `vecdrill progress`."""
+def overview(catalogue: Catalogue, packs: Sequence[Pack] | None = None) -> Overview:
+    """Solved counts overall, per track, per level and per technique over `packs` (default: the
+    packs in scope), for `vecdrill progress`."""
     state = progress.load()
     solved = progress.solved_ids(state)
-    drills = catalogue.ordered()
+    chosen = catalogue.scope() if packs is None else packs
+    drills = catalogue.ordered(chosen)
     levels = sorted({d.level for d in drills})
     techniques = sorted({t for d in drills for t in d.techniques})
     return Overview(
         solved=sum(d.id in solved for d in drills),
         total=len(drills),
+        tracks=tuple(_track_tallies(catalogue, chosen, solved)),
         levels=tuple(
             _tally(f"level {level}", [d for d in drills if d.level == level], solved) for level in levels
         ),
         techniques=tuple(_tally(t, [d for d in drills if t in d.techniques], solved) for t in techniques),
-        next_drill=catalogue.next_after(solved),
+        next_drill=next((d for d in drills if d.id not in solved), None),
         notice=state.notice,
+    )
+
+
+def path(
+    catalogue: Catalogue,
+    solved: set[str],
+    *,
+    level: int | None = None,
+    tag: str | None = None,
+    library: str | None = None,
+) -> PathView:
+    """The path of the packs in scope, track by track, keeping the drills that match the filters
+    (a track with none left is dropped); the next drill to do is marked."""
+    following = catalogue.next_after(solved)
+    stretches = []
+    for tally in _track_tallies(catalogue, catalogue.scope(), solved):
+        numbers = {d: n for n, d in enumerate(tally.pack.path(), 1)}
+        steps = tuple(
+            Step(d, numbers[d.id], d.id in solved, d is following)
+            for d in _track_drills(catalogue, tally.pack, tally.track)
+            if (level is None or d.level == level)
+            and (tag is None or tag in d.techniques)
+            and (library is None or d.library == library)
+        )
+        if steps:
+            stretches.append(Stretch(tally, steps))
+    return PathView(tuple(stretches), following)
+
+
+def first_unsolved(catalogue: Catalogue) -> Drill | None:
+    """What `vecdrill next` starts: the first unsolved drill on the path of the packs in scope."""
+    return catalogue.next_after(progress.solved_ids(progress.load()))
+
+
+def missing_prerequisites(catalogue: Catalogue, drill: Drill) -> str | None:
+    """A sentence naming the drill's unsolved prerequisites (a suggestion: nothing is blocked)."""
+    solved = progress.solved_ids(progress.load())
+    needs = catalogue.pack_of(drill.id).prerequisites.get(drill.id, ())
+    missing = [n for n in needs if n not in solved and n in catalogue.drills]
+    if not missing:
+        return None
+    names = " and ".join(", ".join(missing).rsplit(", ", 1))
+    return (
+        f"{drill.id} builds on {names}, which you have not solved yet: you can go ahead, or start "
+        f"with `{catalogue.command('try', missing[0])}`."
     )
 
 
 def _tally(label: str, drills: list[Drill], solved: set[str]) -> Tally:
     return Tally(label, sum(d.id in solved for d in drills), len(drills))
+
+
+def _track_tallies(catalogue: Catalogue, packs: Sequence[Pack], solved: set[str]) -> list[TrackTally]:
+    """Every track with a drill in it, plus each pack's drills that no track lists."""
+    tallies = []
+    for pack in packs:
+        for track in (*pack.tracks, None):
+            drills = _track_drills(catalogue, pack, track)
+            if drills:
+                tallies.append(TrackTally(pack, track, sum(d.id in solved for d in drills), len(drills)))
+    return tallies
+
+
+def _track_drills(catalogue: Catalogue, pack: Pack, track: Track | None) -> list[Drill]:
+    ids = track.drills if track is not None else pack.unlisted
+    return [catalogue.drills[d] for d in ids if d in catalogue.drills]

@@ -55,6 +55,9 @@ def try_drill(
     """Create the file from the starter (never over an existing one), edit it, then watch it."""
     created = workspace.create(drill, path)
     screen.intro(created)
+    before = guidance.missing_prerequisites(catalogue, drill)
+    if before:
+        screen.note(before)
     if not keep_watching:
         return
     try:
@@ -123,4 +126,4 @@ def _watch(
             speedups = [d.timing.speedup for d in result.devices if d.timing]
             session.solved = True
             session.best_speedup = max([*speedups, session.best_speedup or 0.0]) or None
-        screen.verdict(result, guidance.overview(catalogue))
+        screen.verdict(result, guidance.overview(catalogue, [catalogue.pack_of(drill.id)]))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from vecdrill.content.drill import Size
 from vecdrill.report.model import ScalingPoint
@@ -68,9 +69,49 @@ def crossover(points: Sequence[ScalingPoint]) -> Size | None:
         first_good -= 1
     if first_good == 0:
         return dict(points[0].size)
-    before, after = points[first_good - 1], points[first_good]
+    return _crossing(points[first_good - 1], points[first_good])
+
+
+def _crossing(before: ScalingPoint, after: ScalingPoint) -> Size:
+    """Where the speedup passes 1 between two steps, interpolated on log-log axes."""
     t = -math.log(before.speedup) / (math.log(after.speedup) - math.log(before.speedup))
     return {
         d: round(math.exp(math.log(max(before.size[d], 1)) * (1 - t) + math.log(max(after.size[d], 1)) * t))
         for d in after.size
     }
+
+
+# Two speedups within this factor of each other are "about the same" for the curve's shape: the
+# ladder's steps are timed briefly, so small wiggles are noise, not a trend.
+SAME = 1.25
+
+
+@dataclass(frozen=True)
+class Curve:
+    """The measured speedup curve in the terms the report's sentence needs."""
+
+    first: ScalingPoint
+    last: ScalingPoint
+    best: ScalingPoint  # the largest speedup
+    wins_from: Size | None  # from here up to the largest size, yours is faster (see crossover)
+    wins_until: Size | None  # yours was faster up to here, then the loop (None: it never was, or is still)
+    trend: str  # how the speedup moves where yours wins everywhere: grows, shrinks, peaks or steady
+
+
+def curve(points: Sequence[ScalingPoint]) -> Curve:
+    """The shape of a ladder's speedups: where they cross 1 and whether the gain grows or shrinks."""
+    first, last = points[0], points[-1]
+    best = max(points, key=lambda p: p.speedup)
+    wins_until = None
+    if last.speedup < 1 and best.speedup >= 1:
+        after = max(i for i, p in enumerate(points) if p.speedup >= 1) + 1
+        wins_until = _crossing(points[after - 1], points[after])
+    if best.speedup > SAME * max(first.speedup, last.speedup):
+        trend = "peaks"
+    elif last.speedup >= SAME * first.speedup:
+        trend = "grows"
+    elif first.speedup >= SAME * last.speedup:
+        trend = "shrinks"
+    else:
+        trend = "steady"
+    return Curve(first, last, best, crossover(points), wins_until, trend)

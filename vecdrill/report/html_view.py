@@ -51,6 +51,8 @@ def result(checked: FileResult, explanation: str | None) -> str:
             f"<pre>{_e(output.rstrip())}</pre></details>"
         )
     parts += [f'<p class="vecdrill-note"><em>note: {_e(note)}</em></p>' for note in checked.notes]
+    if sandbox := text.sandbox_line(checked):
+        parts.append(f'<p class="vecdrill-sandbox"><small>{_e(sandbox)}</small></p>')
     if explanation and checked.verdict.passed:
         parts.append(
             '<details class="vecdrill-explanation" open><summary>Explanation</summary>'
@@ -152,8 +154,9 @@ def drill(shown: Drill, lang: str) -> str:
     return (
         f'<div class="vecdrill-drill"><h3>{_e(shown.id)}: {_e(title)}</h3>'
         f"<p><small>level {shown.level} · {_e(shown.library)} · {_e(', '.join(shown.techniques))}</small></p>"
-        f"<p>{_e(task)}</p><p>Write <code>{_e(shown.function)}({_e(signature)})</code> without a Python loop."
-        f"</p><p><strong>The loop to replace</strong></p><pre><code>{_e(loop)}</code></pre>"
+        f"<p>{_e(task)}</p><p>Write <code>{_e(shown.function)}({_e(signature)})</code> "
+        f"{_e(text.loop_rule(shown))}</p>"
+        f"<p><strong>The loop to replace</strong></p><pre><code>{_e(loop)}</code></pre>"
         f"<p>Checked at sizes: {_e(sizes)}<br>Benchmark size: {_e(units.size(shown.bench))}</p></div>"
     )
 

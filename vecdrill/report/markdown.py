@@ -19,6 +19,7 @@ _CODE_SPAN = re.compile(r"(`+)(.+?)\1", re.DOTALL)
 _LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)")
 _BOLD = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
 _ITALIC = re.compile(r"(?<![\w*])\*(?=\S)([^*]+?)(?<=\S)\*(?![\w*])")
+_PLACEHOLDER = re.compile(r"\x00(\d+)\x00")  # a code span set aside by inline()
 
 
 def to_html(text: str) -> str:
@@ -48,16 +49,17 @@ def to_html(text: str) -> str:
 
 
 def inline(text: str) -> str:
-    """Escaped text with code spans, links, bold and italics; code spans are taken first so that
-    nothing inside them is read as markup."""
-    parts = []
-    last = 0
-    for match in _CODE_SPAN.finditer(text):
-        parts.append(_emphasis(text[last : match.start()]))
-        parts.append(f"<code>{html.escape(match.group(2).strip())}</code>")
-        last = match.end()
-    parts.append(_emphasis(text[last:]))
-    return "".join(parts)
+    """Escaped text with code spans, links, bold and italics. Code spans are set aside first, as
+    placeholders, so that nothing inside them is read as markup while emphasis around them still
+    is (`**What `right=` means.**`)."""
+    spans: list[str] = []
+
+    def hold(match: re.Match[str]) -> str:
+        spans.append(f"<code>{html.escape(match.group(2).strip())}</code>")
+        return f"\0{len(spans) - 1}\0"
+
+    held = _CODE_SPAN.sub(hold, text.replace("\0", "\N{REPLACEMENT CHARACTER}"))
+    return _PLACEHOLDER.sub(lambda match: spans[int(match.group(1))], _emphasis(held))
 
 
 def _emphasis(text: str) -> str:

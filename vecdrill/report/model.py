@@ -38,6 +38,7 @@ class Finding:
     col: int
     kind: str
     message: str
+    message_zh: str | None = None  # the Chinese view's wording, where the drill gave it (rule reasons)
 
 
 @dataclass
@@ -50,7 +51,8 @@ class Mismatch:
     expected: str | None = None
     got: str | None = None
     size: dict[str, int] | None = None
-    seed: int | None = None
+    seed: int | None = None  # the --seed that replays it
+    case: str | None = None  # which case: "listed size 2", "random size 1", "an edge case: ..."
 
 
 @dataclass
@@ -111,6 +113,7 @@ class FileResult:
     isolation: str | None = None
     notes: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    message_zh: str | None = None  # the Chinese view's wording of `message`, where vecdrill has one
     source: bytes | None = field(default=None, repr=False)  # the bytes checked; not in --json
 
 

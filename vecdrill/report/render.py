@@ -10,18 +10,19 @@ from __future__ import annotations
 import re
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from vecdrill.report import units
+from vecdrill.report import text, units
 
 if TYPE_CHECKING:
     from rich.console import Console
 
     from vecdrill.content.catalogue import Catalogue
-    from vecdrill.content.drill import Drill
-    from vecdrill.report.model import DeviceResult, FileResult, ScalingPoint
+    from vecdrill.content.drill import Drill, InputSpec, RuleName
+    from vecdrill.errors import DrillError
+    from vecdrill.report.model import DeviceResult, FileResult
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 _VERDICT_STYLE = {
@@ -53,34 +54,18 @@ def error(message: str) -> None:
     console(stderr=True).print(f"[bold red]Error:[/] {safe(message)}")
 
 
-def drill_list(catalogue: Catalogue, solved: set[str], drills: list[Drill]) -> None:
-    out = console()
-    if not out.is_terminal:
-        for d in drills:
-            status = "solved" if d.id in solved else "-"
-            print(f"{d.id}\t{d.title}\t{d.level}\t{d.library}\t{','.join(d.techniques)}\t{status}")
-    else:
-        from rich.table import Table
+def problems(found: list[DrillError]) -> None:
+    from vecdrill.content.pack import PackError
 
-        table = Table(
-            title=f"vecdrill catalogue: {len(solved & set(catalogue.drills))}/{len(catalogue.drills)} solved"
-        )
-        for column in ("id", "title", "level", "library", "techniques", "status"):
-            table.add_column(column)
-        for d in drills:
-            mark = "[green]solved[/]" if d.id in solved else ""
-            table.add_row(d.id, safe(d.title), str(d.level), d.library, ", ".join(d.techniques), mark)
-        out.print(table)
-    problems(catalogue)
-
-
-def problems(catalogue: Catalogue) -> None:
     err = console(stderr=True)
-    for problem in catalogue.problems:
-        err.print(f"[yellow]Broken drill skipped:[/] {safe(str(problem))}")
+    for problem in found:
+        label = "Pack manifest problem:" if isinstance(problem, PackError) else "Broken drill skipped:"
+        err.print(f"[yellow]{label}[/] {safe(str(problem))}")
 
 
-def drill_detail(drill: Drill, lang: str, *, how_to_start: bool = True) -> None:
+def drill_detail(drill: Drill, lang: str, catalogue: Catalogue | None = None) -> None:
+    """`vecdrill show`: the task, the loop, inputs, sizes and rules; with the `catalogue`, the
+    commands that start the drill (with the --drills its pack needs)."""
     from rich.panel import Panel
     from rich.syntax import Syntax
 
@@ -91,10 +76,11 @@ def drill_detail(drill: Drill, lang: str, *, how_to_start: bool = True) -> None:
             f"{safe(task)}",
             title=f"[bold]{drill.id}[/]: {safe(title)}",
             subtitle=f"level {drill.level} · {drill.library} · {', '.join(drill.techniques)}",
-        )
+        ),
+        soft_wrap=False,  # a box wraps its task inside; soft wrapping would cut it at the border
     )
     signature = ", ".join(spec.name for spec in drill.inputs)
-    out.print(f"Write [bold]{drill.function}({signature})[/] without a Python loop.\n")
+    out.print(f"Write [bold]{drill.function}({signature})[/] {text.loop_rule(drill)}\n")
     out.print("[bold]The loop to replace[/]")
     code = drill.file("loop.py").read_text(encoding="utf-8")
     out.print(
@@ -106,16 +92,68 @@ def drill_detail(drill: Drill, lang: str, *, how_to_start: bool = True) -> None:
         what = (
             f"Python int: size of {spec.dim}"
             if spec.kind == "dim"
-            else (f"{spec.dtype} {shape}, {spec.kind}" + (f" into {spec.into}" if spec.into else ""))
+            else f"{spec.dtype} {shape}, {_values(spec)}"
         )
         out.print(f"  {spec.name}: {what}")
     sizes = "; ".join(units.size(s) for s in drill.sizes)
     out.print(f"\nChecked at sizes: {sizes}\nBenchmark size: {units.size(drill.bench)}")
-    if how_to_start:
-        out.print(
-            f"\nStart it with [bold]vecdrill try {drill.id}[/], or check a file with "
-            f"[bold]vecdrill check FILE --drill {drill.id}[/]."
+    rules = _rule_lines(drill, lang)
+    if rules:
+        out.print("\n[bold]" + ("本题规则" if lang == "zh" else "Rules") + "[/]")
+        for line in rules:
+            out.print(f"  {safe(line)}")
+    if catalogue is not None:
+        start, check = catalogue.command("try", drill.id), catalogue.command("check FILE --drill", drill.id)
+        out.print(f"\nStart it with [bold]{safe(start)}[/], or check a file with [bold]{safe(check)}[/].")
+
+
+def _values(spec: InputSpec) -> str:
+    """The values an input kind draws, as `show` lists them."""
+    ranges = {
+        "normal": f"normal values x {spec.scale:g}",
+        "uniform": f"uniform floats in [{spec.low:g}, {spec.high:g})",
+        "int": f"integers in [{spec.low:g}, {spec.high:g})",
+        "index": f"indices in [0, {spec.into})",
+        "bool": f"booleans, true with probability {spec.p:g}",
+        "probs": "probabilities along the last dimension (rows sum to 1)",
+        "const": f"the constant {spec.value:g}" if spec.value is not None else "a constant",
+        "custom": "made by make_inputs in loop.py",
+    }
+    return ranges.get(spec.kind, spec.kind)
+
+
+def _rule_lines(drill: Drill, lang: str) -> list[str]:
+    """The drill's bans, allow-list, body limits and helpers, each with its reason in `lang`."""
+    zh = lang == "zh"
+
+    def entry(rule: RuleName) -> str:
+        reason = rule.reason_zh if zh else rule.reason
+        name = ("其他一切" if zh else "anything else") if rule.name == "..." else rule.name
+        return f"{name}: {reason}" if reason else name
+
+    lines = [("禁用 " if zh else "banned ") + entry(rule) for rule in drill.banned]
+    if drill.allowed is not None:
+        listed = ", ".join(rule.name for rule in drill.allowed if rule.name != "...")
+        lines.append(("只允许使用：" if zh else "allowed, and nothing else: ") + listed)
+        lines += [("  原因 " if zh else "  why ") + entry(rule) for rule in drill.allowed if rule.reason]
+    if drill.max_lines is not None:
+        lines.append(
+            f"函数体最多 {drill.max_lines} 行代码"
+            if zh
+            else f"at most {drill.max_lines} line{'' if drill.max_lines == 1 else 's'} of code in the body"
         )
+    if drill.max_columns is not None:
+        lines.append(
+            f"每行最多 {drill.max_columns} 个字符"
+            if zh
+            else f"lines at most {drill.max_columns} characters wide"
+        )
+    if drill.helpers:
+        names = ", ".join(f"{helper.replace('-', '_')}() ({helper})" for helper in drill.helpers)
+        lines.append(
+            ("可调用的前面题目的参考解：" if zh else "you may call the reference solutions of: ") + names
+        )
+    return lines
 
 
 def results(
@@ -131,29 +169,34 @@ def results(
     for result in results:
         verdict = result.verdict.value
         style = _VERDICT_STYLE.get(verdict, "bold red")
+        message = result.message_zh if lang == "zh" and result.message_zh else result.message
+        for finding in result.findings if lang == "zh" else ():  # the drill's own Chinese reasons
+            if finding.message_zh and message.endswith(finding.message):
+                message = message[: -len(finding.message)] + finding.message_zh
         out.print(
             f"[{style}]{verdict.upper()}[/] {safe(result.file)}"
-            f"{f' ({result.drill})' if result.drill else ''}: {safe(result.message)}"
+            f"{f' ({result.drill})' if result.drill else ''}: {safe(message)}"
         )
         for finding in result.findings[1:]:
-            out.print(f"  {safe(result.file)}:{finding.line}:{finding.col} {safe(finding.message)}")
+            wording = finding.message_zh if lang == "zh" and finding.message_zh else finding.message
+            out.print(f"  {safe(result.file)}:{finding.line}:{finding.col} {safe(wording)}")
         for device in result.devices:
-            _device_report(out, device, result)
+            _device_report(out, device, result, lang)
         if result.traceback:
             out.print(f"[dim]{safe(result.traceback)}[/]")
         if show_output and (result.stdout or result.stderr) and not result.verdict.passed:
-            for name, text in (("output", result.stdout), ("error output", result.stderr)):
-                if text.strip():
-                    out.print(f"[dim]Your solution's {name}:[/]\n{safe(text)}")
+            for name, printed in (("output", result.stdout), ("error output", result.stderr)):
+                if printed.strip():
+                    out.print(f"[dim]Your solution's {name}:[/]\n{safe(printed)}")
         for note in result.notes:
             out.print(f"[dim]note: {safe(note)}[/]")
-        if result.isolation:
-            out.print(f"[dim]sandbox: {result.isolation}[/]")
+        if sandbox := text.sandbox_line(result):
+            out.print(f"[dim]{safe(sandbox)}[/]")
         if result.verdict.passed and catalogue is not None and result.drill in catalogue.drills:
             _after_pass(out, result, catalogue, lang, solved or set())
 
 
-def _device_report(out: Console, device: DeviceResult, result: FileResult) -> None:
+def _device_report(out: Console, device: DeviceResult, result: FileResult, lang: str) -> None:
     """One device: its verdict, then the figures (or the failure, unless the headline said it)."""
     style = _VERDICT_STYLE.get(device.verdict.value, "bold red")
     lead = f"  {device.device}: [{style}]{device.verdict.value}[/]"
@@ -164,12 +207,7 @@ def _device_report(out: Console, device: DeviceResult, result: FileResult) -> No
         detail = device.message.removeprefix(f"{device.device}: ")
         out.print(lead + ("" if device.message == result.message else f" ({safe(detail)})"))
         return
-    low, high = units.speedup(timing.speedup_low), units.speedup(timing.speedup_high)
-    out.print(
-        f"{lead}  loop {units.seconds(timing.loop_seconds)}, yours "
-        f"{units.seconds(timing.solution_seconds)}: "
-        f"[bold]{units.speedup(timing.speedup)}[/] faster (range {low} to {high})"
-    )
+    out.print(f"{lead}  {text.speedup_line(timing, lang, strong=('[bold]', '[/]'))}")
     threads = f"{timing.threads} thread{'s' if timing.threads != 1 else ''}"
     out.print(
         f"    at {units.size(timing.size)}, {threads}; {timing.loop_repeats} loop and "
@@ -192,10 +230,10 @@ def _device_report(out: Console, device: DeviceResult, result: FileResult) -> No
     )
     out.print(f"    measuring took {units.seconds(timing.measure_seconds)}; {cached}")
     if device.scaling:
-        _scaling(out, device)
+        _scaling(out, device, lang)
 
 
-def _scaling(out: Console, device: DeviceResult) -> None:
+def _scaling(out: Console, device: DeviceResult, lang: str) -> None:
     """The ladder: a log-log chart in a terminal, a table otherwise, and the crossover sentence."""
     from vecdrill.measure import ladder
 
@@ -214,7 +252,7 @@ def _scaling(out: Console, device: DeviceResult) -> None:
                 f"      {label:<24}{units.seconds(p.loop_seconds):>10}"
                 f"{units.seconds(p.solution_seconds):>10}{units.speedup(p.speedup):>10}"
             )
-    out.print(f"    {crossover_sentence(device, dims)}")
+    out.print(f"    {text.scaling_sentence(device, lang)}")
 
 
 def _chart(out: Console, device: DeviceResult, dims: list[str]) -> None:
@@ -248,48 +286,28 @@ def _chart(out: Console, device: DeviceResult, dims: list[str]) -> None:
     )
 
 
-def crossover_sentence(device: DeviceResult, dims: list[str]) -> str:
-    """Where the loop stops being competitive, in words (the notebook's HTML view shows it too)."""
-    points, cross = device.scaling, device.crossover
-    first, last = points[0], points[-1]
-
-    def at(p: ScalingPoint) -> str:
-        return f"{units.speedup(p.speedup)} at {units.size({d: p.size[d] for d in dims})}"
-
-    if cross is None:
-        return f"the loop is still faster at the benchmark size ({at(last)})"
-    if cross == first.size:
-        return (
-            f"yours is faster at every size, from {at(first)} to {at(last)}; vectorizing "
-            "has a fixed cost per call, so the gain grows with the input"
-        )
-    return (
-        f"the loop is competitive below about {units.size({d: cross[d] for d in dims})} "
-        f"({at(first)}); from there yours wins, up to {at(last)}"
-    )
-
-
 def _after_pass(out: Console, result: FileResult, catalogue: Catalogue, lang: str, solved: set[str]) -> None:
     """The drill's explanation, the reference solution if it differs, and what to try next."""
     assert result.drill is not None
     drill = catalogue.drills[result.drill]
     explanation = drill.file("explain.zh.md" if lang == "zh" else "explain.md")
-    text = _CONTROL.sub("\N{REPLACEMENT CHARACTER}", explanation.read_text(encoding="utf-8"))
+    explained = _CONTROL.sub("\N{REPLACEMENT CHARACTER}", explanation.read_text(encoding="utf-8"))
     out.print()
     if out.is_terminal:
         from rich.markdown import Markdown
 
-        out.print(Markdown(text))
+        out.print(Markdown(explained))
     else:
-        out.print(safe(text, 20000))
+        out.print(safe(explained, 20000))
     _reference_beside(out, result, drill)
-    following = catalogue.next_after(solved | {drill.id})
+    following = catalogue.next_after(solved | {drill.id}, current=drill.id)  # on this drill's pack's path
     out.print(
         "\n"
         + (
-            f"Next: [bold]vecdrill try {following.id}[/] ({safe(following.title)})"
+            f"Next: [bold]{safe(catalogue.command('try', following.id))}[/] "
+            f"({safe(following.zh.title if lang == 'zh' else following.title)})"
             if following
-            else "You have solved every drill in the catalogue."
+            else f"You have solved every drill of {safe(catalogue.pack_of(drill.id).title)}."
         )
     )
 
@@ -374,12 +392,19 @@ def doctor(sections: dict[str, dict[str, str]]) -> None:
             out.print(f"  {safe(label)}: {safe(value)}")
 
 
-def dev_check(count: int, problems: list[str]) -> None:
+def dev_check(count: int, problems: list[str], warnings: list[str], notes: Sequence[str] = ()) -> None:
+    """Every problem, then every warning (shown, but the pack passes), then the notes (mutation
+    scores), then the summary line."""
     out = console()
     for problem in problems:
         out.print(f"[red]problem:[/] {safe(problem)}")
+    for warning in warnings:
+        out.print(f"[yellow]warning:[/] {safe(warning)}")
+    for note in notes:
+        out.print(safe(note))
     verdict = "[green]all good[/]" if not problems else f"[red]{len(problems)} problem(s)[/]"
-    out.print(f"dev check: {count} drills, {verdict}")
+    noted = f", {len(warnings)} warning(s)" if warnings else ""
+    out.print(f"dev check: {count} drills, {verdict}{noted}")
 
 
 def notebook_created(path: Any) -> None:

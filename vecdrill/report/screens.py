@@ -1,5 +1,6 @@
-"""The screens of the learner's loop: `vecdrill try`'s watch screen, hints, the reference
-solution, progress bars and reset. With render.py, the only module that imports rich.
+"""The screens of the learner's loop: the path (`vecdrill list`), `vecdrill try`'s watch screen,
+hints, the reference solution, progress bars and reset. With render.py, the only module that
+imports rich.
 
 Built on render's console, escaping and verdict report, so a check looks the same here as in
 `vecdrill check`. In a terminal the watch screen is redrawn in place (clear, then the drill and the
@@ -18,8 +19,9 @@ from typing import TYPE_CHECKING
 
 from vecdrill.content.catalogue import Catalogue
 from vecdrill.content.drill import Drill
+from vecdrill.content.pack import Pack, Track
 from vecdrill.learner import guidance, progress
-from vecdrill.report import render, units
+from vecdrill.report import render, text
 from vecdrill.report.model import FileResult
 
 if TYPE_CHECKING:
@@ -28,6 +30,7 @@ if TYPE_CHECKING:
     from vecdrill.learner.session import Session
 
 BAR_WIDTH = 24
+UNLISTED = {"en": "Not in a track of pack.toml yet", "zh": "尚未列入 pack.toml 的任何一轨"}
 
 
 def interactive() -> bool:
@@ -57,7 +60,7 @@ class WatchScreen:
         self._started = time.monotonic()
 
     def intro(self, created: bool) -> None:
-        render.drill_detail(self._drill, self._lang, how_to_start=False)
+        render.drill_detail(self._drill, self._lang)
         where = render.safe(str(self._path))
         self._out.print(
             f"\nCreated [bold]{where}[/] from the starter: write your solution there."
@@ -105,8 +108,13 @@ class WatchScreen:
             solved = progress.solved_ids(progress.load())
             render.results([result], lang=self._lang, catalogue=self._catalogue, solved=solved)
             if result.verdict.passed:
+                pack = (
+                    f" of {render.safe(_title(standing.tracks[0].pack, self._lang))}"
+                    if standing.tracks
+                    else ""
+                )
                 self._out.print(
-                    f"[green]Progress: {standing.solved} of {standing.total} drills "
+                    f"[green]Progress: {standing.solved} of {standing.total} drills{pack} "
                     "solved[/] (see [bold]vecdrill progress[/])."
                 )
             else:
@@ -120,26 +128,33 @@ class WatchScreen:
         self._redraw(draw)
 
     def summary(self, session: Session) -> None:
-        if session.solved:
-            speedup = (
-                f", {units.speedup(session.best_speedup)} faster than the loop"
-                if session.best_speedup
-                else ""
+        """One line at Ctrl-C: how many checks, solved or not, and the best speed (or slowdown)."""
+        drill_id, where, best = session.drill.id, render.safe(str(session.path)), session.best_speedup
+        if self._lang == "zh":
+            outcome = (
+                "已解出" + (f"，比循环{text.speed(best, 'zh')}" if best else "")
+                if session.solved
+                else f"尚未解出（vecdrill hint {drill_id} 给出提示）"
             )
-            outcome = f"solved{speedup}"
-        else:
-            outcome = f"not solved yet (vecdrill hint {session.drill.id} gives a hint)"
+            self._out.print(
+                f"已停止监视 {drill_id}，共检查 {session.checks} 次：{render.safe(outcome)}。"
+                f"你的文件仍在 {where}。"
+            )
+            return
+        outcome = (
+            "solved" + (f", {text.speed(best)} than the loop" if best else "")
+            if session.solved
+            else f"not solved yet (vecdrill hint {drill_id} gives a hint)"
+        )
         checks = f"{session.checks} check{'' if session.checks == 1 else 's'}"
         self._out.print(
-            f"Stopped watching {session.drill.id} after {checks}: "
-            f"{render.safe(outcome)}. Your file stays at "
-            f"{render.safe(str(session.path))}."
+            f"Stopped watching {drill_id} after {checks}: {render.safe(outcome)}. Your file stays at {where}."
         )
 
     def _redraw(self, draw: Callable[[], None]) -> None:
         if self._out.is_terminal:
             self._out.clear()
-            render.drill_detail(self._drill, self._lang, how_to_start=False)
+            render.drill_detail(self._drill, self._lang)
             self._out.print(f"Your file: [bold]{render.safe(str(self._path))}[/]\n")
         else:
             self._out.print(f"--- {time.strftime('%H:%M:%S')} ---")
@@ -190,25 +205,111 @@ def reset_done(path: Path, backup: Path | None) -> None:
     )
 
 
-def progress_bars(view: guidance.Overview) -> None:
+def drill_list(catalogue: Catalogue, view: guidance.PathView, lang: str, *, flat: bool) -> None:
+    """`vecdrill list`: the path in a terminal, tab-separated lines when piped or with --flat."""
+    if flat or not render.console().is_terminal:
+        _drill_rows(view.stretches)
+    else:
+        _drill_path(catalogue, view, lang)
+    render.problems(catalogue.problems_in(catalogue.scope()))
+
+
+def _drill_path(catalogue: Catalogue, view: guidance.PathView, lang: str) -> None:
+    """Each pack's path, track by track, with the learner's status and the next drill marked."""
+    out = render.console()
+    stretches = view.stretches
+    idw = max((len(s.drill.id) for part in stretches for s in part.steps), default=0)
+    titles = [_title(s.drill, lang) for part in stretches for s in part.steps]
+    tw = max((len(t) for t in titles), default=0)
+    pack: Pack | None = None
+    for part in stretches:
+        if part.tally.pack is not pack:
+            pack = part.tally.pack
+            out.print(
+                f"\n[bold underline]{render.safe(_title(pack, lang))}[/] [dim]({render.safe(pack.id)})[/]"
+            )
+        out.print(
+            f"\n  [bold]{render.safe(_title(part.tally.track, lang))}[/]  "
+            f"[dim]{part.tally.solved}/{part.tally.total}[/]"
+        )
+        for step in part.steps:
+            mark = "[green]✓[/]" if step.solved else ("[bold cyan]▶[/]" if step.is_next else " ")
+            line = (
+                f"  {mark} {step.number:>3}  {render.safe(step.drill.id.ljust(idw))}  "
+                f"{render.safe(_title(step.drill, lang).ljust(tw))}  level {step.drill.level}  "
+                f"{step.drill.library}"
+            )
+            out.print(f"[bold]{line}  ← next[/]" if step.is_next else line)
+    if view.next_drill is not None:
+        out.print(
+            f"\nNext: [bold]{render.safe(catalogue.command('try', view.next_drill.id))}[/] "
+            f"({render.safe(_title(view.next_drill, lang))})"
+        )
+    elif stretches:
+        out.print("\nYou have solved every drill on this path.")
+
+
+def _drill_rows(stretches: tuple[guidance.Stretch, ...]) -> None:
+    """One tab-separated line per drill, in path order: the columns of a table, for scripts."""
+    for part in stretches:
+        track = part.tally.track.id if part.tally.track else "-"
+        for step in part.steps:
+            d = step.drill
+            status = "solved" if step.solved else "-"
+            print(
+                f"{d.id}\t{d.title}\t{d.level}\t{d.library}\t{','.join(d.techniques)}\t{status}"
+                f"\t{part.tally.pack.id}\t{track}"
+            )
+
+
+def progress_bars(view: guidance.Overview, catalogue: Catalogue, lang: str) -> None:
     out = render.console()
     _notice(view.notice)
     out.print(f"[bold]Your progress: {view.solved} of {view.total} drills solved[/]")
-    for title, tallies in (("By level", view.levels), ("By technique", view.techniques)):
-        out.print(f"\n[bold]{title}[/]")
-        width = max((len(t.label) for t in tallies), default=0)
-        for tally in tallies:
-            out.print(
-                f"  {render.safe(tally.label.ljust(width))}  {_bar(out, tally)}  {tally.solved}/{tally.total}"
-            )
+    packs = list(dict.fromkeys(t.pack for t in view.tracks))
+    sections: list[tuple[str, list[tuple[str, int, int]]]] = [
+        (
+            _title(pack, lang),
+            [(_title(t.track, lang), t.solved, t.total) for t in view.tracks if t.pack is pack],
+        )
+        for pack in packs
+    ]
+    sections += [
+        (title, [(t.label, t.solved, t.total) for t in tallies])
+        for title, tallies in (("By level", view.levels), ("By technique", view.techniques))
+    ]
+    for title, rows in sections:
+        out.print(f"\n[bold]{render.safe(title)}[/]")
+        width = max((len(label) for label, _, _ in rows), default=0)
+        for label, solved, total in rows:
+            out.print(f"  {render.safe(label.ljust(width))}  {_bar(out, solved, total)}  {solved}/{total}")
     if view.next_drill is not None:
         out.print(
-            f"\nNext: [bold]vecdrill try {view.next_drill.id}[/] ({render.safe(view.next_drill.title)})"
+            f"\nNext: [bold]{render.safe(catalogue.command('try', view.next_drill.id))}[/] "
+            f"({render.safe(_title(view.next_drill, lang))})"
         )
 
 
-def _bar(out: Console, tally: guidance.Tally) -> str:
-    filled = round(BAR_WIDTH * tally.solved / tally.total) if tally.total else 0
+def path_done(catalogue: Catalogue) -> None:
+    """`vecdrill next` with nothing left to do on the path."""
+    names = ", ".join(pack.title for pack in catalogue.scope())
+    render.console().print(
+        f"You have solved every drill of {render.safe(names)}. `vecdrill list` shows them all; "
+        "`vecdrill check` re-checks any file."
+    )
+
+
+def _title(item: Pack | Track | Drill | None, lang: str) -> str:
+    """The title in the learner's language (None: the pack's drills that no track lists)."""
+    if item is None:
+        return UNLISTED["zh" if lang == "zh" else "en"]
+    if isinstance(item, Drill):
+        return item.zh.title if lang == "zh" else item.title
+    return item.zh_title if lang == "zh" else item.title
+
+
+def _bar(out: Console, solved: int, total: int) -> str:
+    filled = round(BAR_WIDTH * solved / total) if total else 0
     if out.is_terminal:
         return f"[green]{'█' * filled}[/][dim]{'░' * (BAR_WIDTH - filled)}[/]"
     return render.safe(f"[{'#' * filled}{'.' * (BAR_WIDTH - filled)}]")

@@ -1,5 +1,5 @@
 """The notebook views as text: plain text for `print(result)` and terminals, Markdown for frontends
-that show Markdown but not HTML. The wording of each line lives here; html.py lays the same lines out.
+that show Markdown but not HTML. The wording of each line lives here; html_view.py lays the same lines out.
 
 No rich: a notebook's result must render the same whether or not a terminal is attached. Learner
 text has its control characters replaced and is capped with a visible notice, as in the terminal.
@@ -8,14 +8,16 @@ text has its control characters replaced and is capped with a visible notice, as
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from vecdrill.report import render, units
+from vecdrill.report import units
 
 if TYPE_CHECKING:
-    from vecdrill.content.drill import Drill
+    from vecdrill.content.drill import Drill, Size
     from vecdrill.learner.guidance import Hints
-    from vecdrill.report.model import DeviceResult, FileResult, Mismatch, Timing
+    from vecdrill.measure.ladder import Curve
+    from vecdrill.report.model import DeviceResult, FileResult, Mismatch, ScalingPoint, Timing
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 OUTPUT_LIMIT = 4000  # characters of the learner's output or traceback shown
@@ -34,12 +36,33 @@ def headline(result: FileResult) -> str:
     return f"{result.verdict.value.upper()} {result.file}{drill}: {result.message}"
 
 
-def speedup_line(timing: Timing) -> str:
-    low, high = units.speedup(timing.speedup_low), units.speedup(timing.speedup_high)
-    return (
-        f"loop {units.seconds(timing.loop_seconds)}, yours {units.seconds(timing.solution_seconds)}: "
-        f"{units.speedup(timing.speedup)} faster (range {low} to {high})"
-    )
+def speed(ratio: float, lang: str = "en") -> str:
+    """`16x faster` or `16x slower`, never `0.06x faster`; in Chinese `快 16 倍` or `慢 16 倍`."""
+    factor = units.speedup(ratio if ratio >= 1 else 1 / ratio)
+    if lang == "zh":
+        return f"{'快' if ratio >= 1 else '慢'} {factor.removesuffix('x')} 倍"
+    return f"{factor} {'faster' if ratio >= 1 else 'slower'}"
+
+
+def speed_range(low: float, high: float, lang: str = "en") -> str:
+    """`12x to 17x` on one side of 1 (the smaller factor first), `1.2x slower to 3x faster` across it."""
+    if (low >= 1) != (high >= 1):
+        return f"{speed(low, lang)} {'到' if lang == 'zh' else 'to'} {speed(high, lang)}"
+    near, far = (low, high) if low >= 1 else (1 / high, 1 / low)
+    if lang == "zh":
+        return f"{units.speedup(near).removesuffix('x')} 到 {units.speedup(far).removesuffix('x')} 倍"
+    return f"{units.speedup(near)} to {units.speedup(far)}"
+
+
+def speedup_line(timing: Timing, lang: str = "en", *, strong: tuple[str, str] = ("", "")) -> str:
+    """`loop 75 ms, yours 5 µs: 15000x faster (range 12000x to 17000x)`; `strong` wraps the
+    speed (the terminal's bold)."""
+    loop, yours = units.seconds(timing.loop_seconds), units.seconds(timing.solution_seconds)
+    shown = f"{strong[0]}{speed(timing.speedup, lang)}{strong[1]}"
+    spread = speed_range(timing.speedup_low, timing.speedup_high, lang)
+    if lang == "zh":
+        return f"循环 {loop}，你的 {yours}：{shown}（范围 {spread}）"
+    return f"loop {loop}, yours {yours}: {shown} (range {spread})"
 
 
 def timing_details(timing: Timing) -> list[str]:
@@ -71,6 +94,12 @@ def device_status(device: DeviceResult, result: FileResult) -> str | None:
     return status
 
 
+def sandbox_line(result: FileResult) -> str | None:
+    """`sandbox: bwrap`: the isolation layer the solution ran under (None when nothing ran). A
+    weaker layer than the machine's best comes with a note saying why (in `result.notes`)."""
+    return f"sandbox: {result.isolation}" if result.isolation else None
+
+
 def mismatch_rows(mismatch: Mismatch) -> list[tuple[str, str]]:
     """What differs, as label and value pairs (only those the comparison filled in)."""
     rows = [("what", mismatch.what), ("output", mismatch.output)]
@@ -83,13 +112,102 @@ def mismatch_rows(mismatch: Mismatch) -> list[tuple[str, str]]:
         rows.append(("size", units.size(mismatch.size)))
     if mismatch.seed is not None:
         rows.append(("seed", str(mismatch.seed)))
+    if mismatch.case is not None:
+        rows.append(("case", mismatch.case))
     return rows
 
 
-def scaling_sentence(device: DeviceResult) -> str:
+def scaling_sentence(device: DeviceResult, lang: str = "en") -> str:
+    """What the measured ladder shows, in words: where the curves cross and whether the gain
+    grows or shrinks with the input (the terminal, the notebook and its HTML view all say it)."""
     from vecdrill.measure import ladder
 
-    return render.crossover_sentence(device, ladder.varying_dims(device.scaling))
+    dims = ladder.varying_dims(device.scaling)
+    shape = ladder.curve(device.scaling)
+
+    def at(p: ScalingPoint) -> str:
+        """`8x at N=1` where yours is faster (the sentence says so), `2x slower at N=1` otherwise."""
+        size = units.size({d: p.size[d] for d in dims})
+        if lang == "zh":
+            return f"{size} 时{speed(p.speedup, lang)}"
+        return f"{units.speedup(p.speedup) if p.speedup >= 1 else speed(p.speedup)} at {size}"
+
+    def size(dims_size: dict[str, int]) -> str:
+        return units.size({d: dims_size[d] for d in dims})
+
+    words = _scaling_zh if lang == "zh" else _scaling_en
+    return words(shape, at, size)
+
+
+def _scaling_en(curve: Curve, at: Callable[[ScalingPoint], str], size: Callable[[Size], str]) -> str:
+    first, last, best = curve.first, curve.last, curve.best
+    grows_faster = "your solution's time grows faster with the input than the loop's"
+    if curve.wins_until is not None:
+        where = f"from {size(first.size)} up to" if first.speedup >= 1 else "only at mid sizes, up to"
+        return (
+            f"yours is faster {where} about {size(curve.wins_until)} (at best {at(best)}), but the loop "
+            f"is faster from there on ({at(last)}): {grows_faster}"
+        )
+    if curve.wins_from is None:
+        return f"the loop is faster at every size: yours is {at(first)} and {at(last)}"
+    if curve.wins_from != first.size:
+        tail = (
+            f"by up to {at(best)}, though the gain falls to {at(last)}"
+            if curve.trend == "peaks"
+            else f"up to {at(last)}"
+        )
+        return (
+            f"the loop is faster below about {size(curve.wins_from)} (yours is {at(first)}); from there "
+            f"yours wins, {tail}"
+        )
+    if curve.trend == "grows":
+        return (
+            f"yours is faster at every size, from {at(first)} to {at(last)}; vectorizing has a fixed "
+            "cost per call, so the gain grows with the input"
+        )
+    if curve.trend == "shrinks":
+        return (
+            f"yours is faster at every size, but the gain shrinks from {at(first)} to {at(last)}: "
+            f"{grows_faster}"
+        )
+    if curve.trend == "peaks":
+        return (
+            f"yours is faster at every size; the gain peaks at {at(best)} and falls to {at(last)}: "
+            f"beyond {size(best.size)}, {grows_faster}"
+        )
+    return f"yours is faster at every size, by a similar factor from {at(first)} to {at(last)}"
+
+
+def _scaling_zh(curve: Curve, at: Callable[[ScalingPoint], str], size: Callable[[Size], str]) -> str:
+    first, last, best = curve.first, curve.last, curve.best
+    grows_faster = "随着输入变大，你的解法的耗时比循环增长得更快"
+    if curve.wins_until is not None:
+        where = f"从 {size(first.size)} 到" if first.speedup >= 1 else "只在中等规模、最多到"
+        return (
+            f"你的解法{where}约 {size(curve.wins_until)} 为止更快（最好时 {at(best)}），"
+            f"但从那里起循环更快（{at(last)}）：{grows_faster}"
+        )
+    if curve.wins_from is None:
+        return f"每个规模上循环都更快：你的解法 {at(first)}，{at(last)}"
+    if curve.wins_from != first.size:
+        tail = f"最多 {at(best)}，但增益降到 {at(last)}" if curve.trend == "peaks" else f"直到 {at(last)}"
+        return (
+            f"规模小于约 {size(curve.wins_from)} 时循环更快（你的解法 {at(first)}）；"
+            f"从那里起你的解法更快，{tail}"
+        )
+    if curve.trend == "grows":
+        return (
+            f"每个规模上你的解法都更快，从 {at(first)} 到 {at(last)}；"
+            "向量化每次调用有固定开销，所以增益随输入变大而增长"
+        )
+    if curve.trend == "shrinks":
+        return f"每个规模上你的解法都更快，但增益从 {at(first)} 缩小到 {at(last)}：{grows_faster}"
+    if curve.trend == "peaks":
+        return (
+            f"每个规模上你的解法都更快；增益在 {at(best)} 达到最高，到 {at(last)} 回落："
+            f"超过 {size(best.size)} 后，{grows_faster}"
+        )
+    return f"每个规模上你的解法都更快，倍数相近：从 {at(first)} 到 {at(last)}"
 
 
 def outputs(result: FileResult) -> list[tuple[str, str]]:
@@ -118,6 +236,8 @@ def result_text(result: FileResult, explanation: str | None) -> str:
     for title, text in outputs(result):
         lines += [f"{title}:", clean(text).rstrip()]
     lines += [f"note: {clean(note)}" for note in result.notes]
+    if sandbox := sandbox_line(result):
+        lines.append(sandbox)
     if explanation and result.verdict.passed:
         lines += ["", clean(explanation, 20000).rstrip()]
     return "\n".join(lines)
@@ -134,6 +254,14 @@ def result_markdown(result: FileResult, explanation: str | None) -> str:
     return "\n\n".join(blocks)
 
 
+def loop_rule(drill: Drill) -> str:
+    """How the function may be written: with no Python loop, or (a `loop_over` drill) with one
+    over the sequential dimension only."""
+    if drill.loop_over:
+        return f"with a Python loop over {drill.loop_over} only, every other dimension vectorized."
+    return "without a Python loop."
+
+
 def drill_text(drill: Drill, lang: str) -> str:
     title, task = (drill.zh.title, drill.zh.task) if lang == "zh" else (drill.title, drill.task)
     signature = ", ".join(spec.name for spec in drill.inputs)
@@ -142,7 +270,7 @@ def drill_text(drill: Drill, lang: str) -> str:
         [
             f"{drill.id}: {title} (level {drill.level}, {drill.library}, {', '.join(drill.techniques)})",
             task,
-            f"Write {drill.function}({signature}) without a Python loop.",
+            f"Write {drill.function}({signature}) {loop_rule(drill)}",
             "",
             "The loop to replace:",
             drill.file("loop.py").read_text(encoding="utf-8").rstrip(),

@@ -9,7 +9,7 @@ def repeat_interleave(values: torch.Tensor, counts: torch.Tensor, total: int) ->
     total: Python int, equal to counts.sum(): the number of output rows, known in advance.
     Returns (total, D) float32: row 0 repeated counts[0] times, then row 1 counts[1] times, and so on.
     """
-    N, D = values.shape
+    N = values.shape[0]
     pieces = []
     for n in range(N):
         c = int(counts[n])

@@ -1,0 +1,15 @@
+import torch
+
+
+def grid_path_dp(cost: torch.Tensor) -> torch.Tensor:
+    """Cheapest path costs down a grid; a Python loop over the rows H is allowed, over W it is not.
+
+    cost: (H, W) float32, the cost of entering each cell, in [0, 1).
+    A path starts anywhere in row 0 and moves down one row per step, to the same column or one to
+    the left or right. dp[0, j] = cost[0, j] and
+    dp[i, j] = cost[i, j] + min(dp[i - 1, j - 1], dp[i - 1, j], dp[i - 1, j + 1]),
+    with the column indices clamped to [0, W - 1] at the edges.
+    Returns (W,) float32: the last row dp[H - 1], the cheapest path ending in each column.
+    """
+    # TODO: loop over the rows; compute each new row from shifted slices of the previous one.
+    raise NotImplementedError("write grid_path_dp")

@@ -1,0 +1,22 @@
+import torch
+
+
+def unfold_patches(images: torch.Tensor, k: int) -> torch.Tensor:
+    """Cut images into non-overlapping k x k patches, one patch at a time.
+
+    images: (B, C, H, W) float32, with H >= k and W >= k.
+    k: Python int, the patch size and the stride (4 in this drill); rows or columns left over at
+    the bottom or right edge (H % k, W % k) are dropped.
+    Returns (B, L, C * k * k) float32 with L = (H // k) * (W // k): patches in row-major order
+    (patch l = r * (W // k) + c covers rows r*k .. r*k+k-1 and columns c*k .. c*k+k-1), each
+    flattened channel first, then row, then column, as torch.nn.functional.unfold orders them.
+    """
+    B, C, H, W = images.shape
+    rows, cols = H // k, W // k
+    out = torch.empty(B, rows * cols, C * k * k, dtype=images.dtype, device=images.device)
+    for b in range(B):
+        for r in range(rows):
+            for c in range(cols):
+                patch = images[b, :, r * k : (r + 1) * k, c * k : (c + 1) * k]
+                out[b, r * cols + c] = patch.reshape(-1)
+    return out

@@ -1,0 +1,5 @@
+import torch
+
+
+def bincount_listed_only(a, d):
+    return torch.bincount(a)

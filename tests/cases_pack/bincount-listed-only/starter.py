@@ -1,0 +1,3 @@
+def bincount_listed_only(a, d):
+    """TODO."""
+    raise NotImplementedError("write bincount_listed_only")

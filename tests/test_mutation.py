@@ -1,0 +1,191 @@
+"""Mutation testing (authoring/mutants.py, mutation.py, battery.py): the mutants a solution gets,
+the `[mutation]` manifest table, and a sweep that tells weak cases from strong ones.
+
+The sweep runs one pool over a fixture drill whose listed sizes are all square (N == K), so a
+transposed `zeros(k, N)` passes its cases and only the battery's free sizes catch it, and over a
+catalogue drill whose cases kill every mutant: a regression in either direction fails.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import shutil
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from conftest import run_cli
+
+from vecdrill.authoring import mutation
+from vecdrill.authoring.mutants import mutants
+from vecdrill.content.cache import DrillCache
+from vecdrill.content.catalogue import load_catalogue
+from vecdrill.content.drill import KnownSurvivor, load_drill
+from vecdrill.errors import DrillError
+
+REPO = Path(__file__).resolve().parent.parent
+PACK = REPO / "tests" / "mutation_pack"
+WEAK = "mx-one-hot"
+TRANSPOSED = "5:10 arguments: swap arguments 1 and 2"
+STRONG = "cumulative-sum"
+
+SOURCE = '''import numpy as np
+
+
+def f(labels: np.ndarray, k: int | None = 3, w: int = 2) -> np.ndarray:
+    """Docstring: sum, max."""
+    counts = np.bincount(labels, minlength=k).astype(np.int64)
+    total = counts.sum(axis=0, keepdims=True)
+    window = counts[w:] - counts[: -w]
+    return -(counts + total) * 2 if total[0] > 0 else np.maximum(window, counts[:1])
+'''
+
+
+def changes(source: str) -> set[tuple[str, str]]:
+    """Each mutant's change (its id without the position) and its changed line."""
+    return {(m.id.split(" ", 1)[1], m.new) for m in mutants(source)}
+
+
+def test_every_kind_of_change_the_issue_names() -> None:
+    found = changes(SOURCE)
+    expected = {
+        ("keyword: drop minlength=", "counts = np.bincount(labels).astype(np.int64)"),
+        ("keyword: drop keepdims=", "total = counts.sum(axis=0)"),
+        ("constant: 0 -> 1", "total = counts.sum(axis=1, keepdims=True)"),
+        ("dtype: int64 -> int32", "counts = np.bincount(labels, minlength=k).astype(np.int32)"),
+        (
+            "comparison: > -> >=",
+            "return -(counts + total) * 2 if total[0] >= 0 else np.maximum(window, counts[:1])",
+        ),
+        (
+            "comparison: > -> <",
+            "return -(counts + total) * 2 if total[0] < 0 else np.maximum(window, counts[:1])",
+        ),
+        ("slice: lower bound +1", "window = counts[w + 1:] - counts[: -w]"),
+        ("operator: - -> +", "window = counts[w:] + counts[:-w]"),
+        (
+            "arguments: swap arguments 1 and 2",
+            "return -(counts + total) * 2 if total[0] > 0 else np.maximum(counts[:1], window)",
+        ),
+        (
+            "function: maximum -> minimum",
+            "return -(counts + total) * 2 if total[0] > 0 else np.minimum(window, counts[:1])",
+        ),
+        ("function: sum -> mean", "total = counts.mean(axis=0, keepdims=True)"),
+        # Dropping the sign of -(a + b) * 2 needs parentheses to keep the product.
+        (
+            "operator: drop '-'",
+            "return (counts + total) * 2 if total[0] > 0 else np.maximum(window, counts[:1])",
+        ),
+    }
+    assert expected <= found, expected - found
+
+
+def test_mutants_leave_signatures_docstrings_and_other_lines_alone() -> None:
+    lines = SOURCE.splitlines()
+    for mutant in mutants(SOURCE):
+        changed = mutant.source.splitlines()
+        assert len(changed) == len(lines), mutant.id
+        assert [i for i, (a, b) in enumerate(zip(lines, changed, strict=True)) if a != b] == [
+            mutant.line - 1
+        ], mutant.id
+        assert ast.dump(ast.parse(mutant.source)) != ast.dump(ast.parse(SOURCE)), mutant.id
+        assert mutant.line > 4, f"{mutant.id} changes the imports, the signature or the docstring"
+    assert len({m.id for m in mutants(SOURCE)}) == len(mutants(SOURCE))
+
+
+def write_fixture(tmp_path: Path, table: str) -> Path:
+    folder = tmp_path / WEAK
+    shutil.copytree(PACK / WEAK, folder)
+    with (folder / "drill.toml").open("a", encoding="utf-8") as manifest:
+        manifest.write(table)
+    return folder
+
+
+def test_the_mutation_table_is_read_validated_and_cached(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = write_fixture(
+        tmp_path, f'[mutation]\nsurvivors = [{{ mutant = "{TRANSPOSED}", why = "square on purpose" }}]\n'
+    )
+    old = 1_000_000_000  # older than the cache's racy window
+    for name in os.listdir(folder):
+        os.utime(folder / name, (old, old))
+    expected = (KnownSurvivor(TRANSPOSED, "square on purpose"),)
+    assert load_drill(folder).survivors == expected
+    cache = DrillCache(tmp_path / "drills.json")
+    cache.load(folder)
+    cache.save()
+
+    def unread(folder: Path) -> None:
+        raise AssertionError(f"{folder} was read again instead of coming from the cache")
+
+    monkeypatch.setattr("vecdrill.content.cache.load_drill", unread)
+    assert DrillCache(tmp_path / "drills.json").load(folder).survivors == expected
+    monkeypatch.undo()
+    with (folder / "drill.toml").open("a", encoding="utf-8") as manifest:
+        manifest.write('oops = [{ mutant = "x", why = "" }]\n')
+    with pytest.raises(DrillError, match=r"unknown key mutation.'oops'"):
+        load_drill(folder)
+
+
+def test_an_empty_explanation_is_refused(tmp_path: Path) -> None:
+    folder = write_fixture(tmp_path, '[mutation]\nsurvivors = [{ mutant = "x", why = " " }]\n')
+    with pytest.raises(DrillError, match=r"mutation.survivors\[0\].why is empty"):
+        load_drill(folder)
+
+
+@pytest.mark.slow
+def test_weak_cases_are_reported_and_strong_ones_kill_every_mutant() -> None:
+    catalogue = load_catalogue([PACK])
+    weak, strong = mutation.mutation_test([catalogue.get(WEAK), catalogue.get(STRONG)], catalogue, jobs=2)
+
+    assert [s.mutant.id for s in weak.survivors] == [TRANSPOSED]
+    assert weak.killed == weak.mutants - 1 and weak.problem is None
+    [(where, sentence)] = mutation.weak_cases(weak)
+    assert where == f"{PACK.resolve() / WEAK / 'solution.py'}:5"
+    assert sentence.startswith(
+        "the mutant `line 5: - out = torch.zeros(labels.shape[0], k, device=labels.device) / "
+        "+ out = torch.zeros(k, labels.shape[0], device=labels.device)` passes the drill's cases but "
+        "not the loop on a larger battery ("
+    )
+    size = weak.survivors[0].size
+    assert size is not None and size["N"] != size["K"]
+    assert f"add the size {{ N = {size['N']}, K = {size['K']} }} to sizes" in sentence
+    assert f'[mutation] survivors = [{{ mutant = "{TRANSPOSED}", why = "..." }}]' in sentence
+
+    # Explained, the survivor still counts against the score but is no longer a problem; an
+    # explanation that matches no survivor is.
+    known = (KnownSurvivor(TRANSPOSED, "square on purpose"), KnownSurvivor("1:1 constant: 0 -> 1", "old"))
+    explained = replace(weak, drill=replace(weak.drill, survivors=known))
+    [(_, stale)] = mutation.weak_cases(explained)
+    assert stale.startswith("[mutation] survivors lists '1:1 constant: 0 -> 1', which is no surviving mutant")
+    assert explained.explained() == 1 and explained.score == weak.score < 1
+
+    assert strong.mutants > 0 and strong.killed == strong.counted == strong.mutants - strong.equivalent
+    assert strong.score == 1.0 and mutation.weak_cases(strong) == []
+    pack = (weak.killed + strong.killed) / (weak.counted + strong.counted)
+    assert mutation.pack_line([weak, strong]) == (
+        f"pack: mutation score {pack:.1%}, {weak.killed + strong.killed} of "
+        f"{weak.counted + strong.counted} non-equivalent mutants killed in 2 drills"
+    )
+
+
+@pytest.mark.slow
+def test_dev_check_reports_weak_cases_and_scores() -> None:
+    done = run_cli("dev", "check", str(PACK), "--no-bench", timeout=600)
+    assert done.returncode == 3, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    weak = [
+        line for line in lines if line.startswith(f"problem: {PACK / WEAK / 'solution.py'}:5: the mutant")
+    ]
+    assert len(weak) == 1 and f'mutant = "{TRANSPOSED}"' in weak[0], done.stdout
+    assert any(
+        line.startswith(f"{WEAK}: mutation score 89% (8 of 9 killed, 0 equivalent, 1 survived")
+        for line in lines
+    )
+    assert "pack: mutation score 88.9%, 8 of 9 non-equivalent mutants killed in 1 drill" in lines
+
+    skipped = run_cli("dev", "check", str(PACK), "--no-bench", "--no-mutants", timeout=600)
+    assert "mutation score" not in skipped.stdout and "the mutant" not in skipped.stdout

@@ -1,0 +1,346 @@
+"""The mutants of a reference solution: one small change per site, the kind a wrong answer makes.
+
+Each site of the solution's code gets the changes a learner's near miss would make: an arithmetic
+operator or a comparison swapped, a constant or a slice bound off by one, a keyword argument dropped
+(`minlength`, `keepdim`) or flipped, another dtype, two arguments swapped, a sign or a `~` dropped,
+`max` for `min`. A mutant is the solution's own text with that one expression spliced in, so every
+other line (and each line number) stays the author's; a splice that would parse differently from the
+intended tree is parenthesized, and one that still does is skipped. Standard library only.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+_OPERATORS: dict[type[ast.operator], type[ast.operator]] = {
+    ast.Add: ast.Sub,
+    ast.Sub: ast.Add,
+    ast.Mult: ast.Div,
+    ast.Div: ast.Mult,
+    ast.FloorDiv: ast.Div,
+    ast.Mod: ast.FloorDiv,
+    ast.Pow: ast.Mult,
+    ast.MatMult: ast.Mult,
+    ast.BitAnd: ast.BitOr,
+    ast.BitOr: ast.BitAnd,
+    ast.BitXor: ast.BitOr,
+    ast.LShift: ast.RShift,
+    ast.RShift: ast.LShift,
+}
+_COMPARISONS: dict[type[ast.cmpop], tuple[type[ast.cmpop], ...]] = {
+    ast.Lt: (ast.LtE, ast.Gt),
+    ast.LtE: (ast.Lt, ast.GtE),
+    ast.Gt: (ast.GtE, ast.Lt),
+    ast.GtE: (ast.Gt, ast.LtE),
+    ast.Eq: (ast.NotEq,),
+    ast.NotEq: (ast.Eq,),
+    ast.Is: (ast.IsNot,),
+    ast.IsNot: (ast.Is,),
+    ast.In: (ast.NotIn,),
+    ast.NotIn: (ast.In,),
+}
+_DTYPES = {
+    "float16": "float32",
+    "half": "float32",
+    "bfloat16": "float32",
+    "float32": "float64",
+    "float": "float64",
+    "float64": "float32",
+    "double": "float32",
+    "int64": "int32",
+    "long": "int32",
+    "int32": "int64",
+    "int": "int64",
+    "int8": "int64",
+    "uint8": "int64",
+    "bool": "uint8",
+    "bool_": "uint8",
+    "intp": "int32",
+}
+_CAST_METHODS = {"float": "double", "double": "float", "long": "int", "int": "long", "half": "float"}
+_FUNCTIONS = {
+    "max": "min",
+    "min": "max",
+    "amax": "amin",
+    "amin": "amax",
+    "argmax": "argmin",
+    "argmin": "argmax",
+    "maximum": "minimum",
+    "minimum": "maximum",
+    "cummax": "cummin",
+    "cummin": "cummax",
+    "floor": "ceil",
+    "ceil": "floor",
+    "triu": "tril",
+    "tril": "triu",
+    "sum": "mean",
+    "mean": "sum",
+    "cumsum": "cumprod",
+    "cumprod": "cumsum",
+    "clamp_min": "clamp_max",
+    "clamp_max": "clamp_min",
+}
+_WORDS = {"amax": "amin", "amin": "amax", "max": "min", "min": "max", "sum": "mean", "mean": "sum"}
+_WORDS |= {"prod": "sum", "left": "right", "right": "left"}
+# Keywords that only place the result: dropping them changes nothing on the CPU the battery runs
+# on, and the CUDA check already compares devices.
+_PLACEMENT_KEYWORDS = frozenset({"device", "out", "layout", "pin_memory", "non_blocking"})
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """One changed copy of the solution. `id` names it stably (while the solution's text stays):
+    it is what a drill's `[mutation] survivors` entry gives as `mutant`."""
+
+    id: str
+    kind: str  # operator, comparison, constant, slice, keyword, dtype, arguments, function
+    line: int
+    old: str  # the changed line(s) before, stripped
+    new: str  # and after
+    source: str
+
+    @property
+    def diff(self) -> str:
+        return f"line {self.line}: - {self.old} / + {self.new}"
+
+
+# A change: what it does (for the id), and how it rewrites a copy of the site's node (returning the
+# node that takes the site's place).
+_Change = tuple[str, str, Callable[[ast.AST], ast.AST]]
+
+
+def mutants(source: str) -> list[Mutant]:
+    """Every mutant of `source`, in the order of their sites; none when it does not parse."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []
+    found: dict[str, Mutant] = {}
+    parents = _parent_map(tree)
+    for index, node in enumerate(ast.walk(tree)):
+        for kind, what, change in _changes(node, parents):
+            mutant = _splice(source, tree, index, node, kind, what, change)
+            if mutant is not None and mutant.source != source:
+                found.setdefault(mutant.id, mutant)
+    return sorted(found.values(), key=lambda m: (m.line, m.id))
+
+
+def _parent_map(tree: ast.AST) -> dict[ast.AST, ast.AST]:
+    return {child: parent for parent in ast.walk(tree) for child in ast.iter_child_nodes(parent)}
+
+
+def _skipped(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
+    """Imports, signatures (annotations and defaults), decorators and docstrings are not the
+    computation; nothing inside them is mutated."""
+    child, parent = node, parents.get(node)
+    while parent is not None:
+        if isinstance(parent, (ast.Import, ast.ImportFrom, ast.arguments, ast.JoinedStr)):
+            return True
+        if isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef)) and (
+            child is parent.returns or child in parent.decorator_list
+        ):
+            return True
+        if isinstance(parent, ast.AnnAssign) and child is parent.annotation:
+            return True
+        child, parent = parent, parents.get(parent)
+    return False
+
+
+def _changes(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> Iterator[_Change]:
+    if not isinstance(node, (ast.expr, ast.AugAssign)) or _skipped(node, parents):
+        return
+    if isinstance(node, (ast.BinOp, ast.AugAssign)) and type(node.op) in _OPERATORS:
+        yield from _operator(node)
+    elif isinstance(node, ast.Compare):
+        for i, op in enumerate(node.ops):
+            for other in _COMPARISONS.get(type(op), ()):
+                yield ("comparison", f"{_symbol(op)} -> {_symbol(other())}", _set_cmp(i, other))
+    elif isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.Invert, ast.Not)):
+        operand = node.operand
+        if not (isinstance(node.op, ast.USub) and isinstance(operand, ast.Constant)):
+            yield ("operator", f"drop {_symbol(node.op).strip()!r}", lambda n: n.operand)  # type: ignore[attr-defined]
+    elif isinstance(node, ast.Constant):
+        yield from _constant(node, parents.get(node))
+    elif isinstance(node, ast.Slice):
+        for bound in ("lower", "upper"):
+            value = getattr(node, bound)
+            if value is not None and not _is_number(value):
+                yield ("slice", f"{bound} bound +1", _shift(bound, ast.Add))
+                yield ("slice", f"{bound} bound -1", _shift(bound, ast.Sub))
+    elif isinstance(node, ast.Call):
+        yield from _call(node)
+    elif isinstance(node, ast.Attribute):
+        yield from _attribute(node, parents.get(node))
+
+
+def _operator(node: ast.BinOp | ast.AugAssign) -> Iterator[_Change]:
+    other = _OPERATORS[type(node.op)]
+
+    def change(n: ast.AST) -> ast.AST:
+        n.op = other()  # type: ignore[attr-defined]
+        return n
+
+    yield ("operator", f"{_symbol(node.op).strip()} -> {_symbol(other()).strip()}", change)
+
+
+def _set_cmp(i: int, other: type[ast.cmpop]) -> Callable[[ast.AST], ast.AST]:
+    def change(n: ast.AST) -> ast.AST:
+        n.ops[i] = other()  # type: ignore[attr-defined]
+        return n
+
+    return change
+
+
+def _shift(bound: str, op: type[ast.operator]) -> Callable[[ast.AST], ast.AST]:
+    def change(n: ast.AST) -> ast.AST:
+        setattr(n, bound, ast.BinOp(getattr(n, bound), op(), ast.Constant(1)))
+        return n
+
+    return change
+
+
+def _constant(node: ast.Constant, parent: ast.AST | None) -> Iterator[_Change]:
+    value = node.value
+    if isinstance(value, bool):
+        yield (
+            "keyword" if isinstance(parent, ast.keyword) else "constant",
+            f"{value} -> {not value}",
+            _value(not value),
+        )
+    elif isinstance(value, int):
+        yield ("constant", f"{value} -> {value + 1}", _value(value + 1))
+        yield ("constant", f"{value} -> {value - 1}", _value(value - 1))
+    elif isinstance(value, float):
+        yield ("constant", f"{value!r} -> {value + 1!r}", _value(value + 1))
+    elif isinstance(value, str) and value in _WORDS:
+        yield ("constant", f"{value!r} -> {_WORDS[value]!r}", _value(_WORDS[value]))
+
+
+def _value(new: object) -> Callable[[ast.AST], ast.AST]:
+    def change(n: ast.AST) -> ast.AST:
+        n.value = new  # type: ignore[attr-defined]
+        return n
+
+    return change
+
+
+def _call(node: ast.Call) -> Iterator[_Change]:
+    for i, keyword in enumerate(node.keywords):
+        if keyword.arg is not None and keyword.arg not in _PLACEMENT_KEYWORDS:
+            yield ("keyword", f"drop {keyword.arg}=", _drop_keyword(i))
+    positional = node.args
+    for i in range(len(positional) - 1):
+        first, second = positional[i], positional[i + 1]
+        plain = not isinstance(first, ast.Starred) and not isinstance(second, ast.Starred)
+        if plain and ast.dump(first) != ast.dump(second):
+            yield ("arguments", f"swap arguments {i + 1} and {i + 2}", _swap(i))
+
+
+def _drop_keyword(i: int) -> Callable[[ast.AST], ast.AST]:
+    def change(n: ast.AST) -> ast.AST:
+        del n.keywords[i]  # type: ignore[attr-defined]
+        return n
+
+    return change
+
+
+def _swap(i: int) -> Callable[[ast.AST], ast.AST]:
+    def change(n: ast.AST) -> ast.AST:
+        args = n.args  # type: ignore[attr-defined]
+        args[i], args[i + 1] = args[i + 1], args[i]
+        return n
+
+    return change
+
+
+def _attribute(node: ast.Attribute, parent: ast.AST | None) -> Iterator[_Change]:
+    called = isinstance(parent, ast.Call) and parent.func is node
+    if isinstance(node.value, ast.Name) and not called and node.attr in _DTYPES:
+        yield ("dtype", f"{node.attr} -> {_DTYPES[node.attr]}", _rename(_DTYPES[node.attr]))
+    elif called and node.attr in _CAST_METHODS and isinstance(parent, ast.Call) and not parent.args:
+        yield ("dtype", f".{node.attr}() -> .{_CAST_METHODS[node.attr]}()", _rename(_CAST_METHODS[node.attr]))
+    elif called and node.attr in _FUNCTIONS:
+        yield ("function", f"{node.attr} -> {_FUNCTIONS[node.attr]}", _rename(_FUNCTIONS[node.attr]))
+
+
+def _rename(attr: str) -> Callable[[ast.AST], ast.AST]:
+    def change(n: ast.AST) -> ast.AST:
+        n.attr = attr  # type: ignore[attr-defined]
+        return n
+
+    return change
+
+
+def _splice(
+    source: str,
+    tree: ast.Module,
+    index: int,
+    node: ast.AST,
+    kind: str,
+    what: str,
+    change: Callable[[ast.AST], ast.AST],
+) -> Mutant | None:
+    """The source with the site's text replaced by the changed node's, if it parses to exactly the
+    intended tree (first as is, then in parentheses)."""
+    mutated = copy.deepcopy(tree)
+    site = list(ast.walk(mutated))[index]
+    parents = _parent_map(mutated)
+    replacement = change(site)
+    if replacement is not site:
+        _replace_child(parents[site], site, replacement)
+    wanted = ast.dump(mutated)
+    lines = source.splitlines(keepends=True)
+    start = _offset(lines, node.lineno, node.col_offset)  # type: ignore[attr-defined]
+    end = _offset(lines, node.end_lineno, node.end_col_offset)  # type: ignore[attr-defined]
+    text = ast.unparse(replacement)
+    for candidate in (text, f"({text})"):
+        changed = source[:start] + candidate + source[end:]
+        try:
+            if ast.dump(ast.parse(changed)) != wanted:
+                continue
+        except SyntaxError:
+            continue
+        line = node.lineno  # type: ignore[attr-defined]
+        last = node.end_lineno  # type: ignore[attr-defined]
+        old = " ".join(s.strip() for s in lines[line - 1 : last])
+        new_last = last + candidate.count("\n") - source[start:end].count("\n")
+        new = " ".join(s.strip() for s in changed.splitlines()[line - 1 : new_last])
+        col = node.col_offset  # type: ignore[attr-defined]
+        return Mutant(f"{line}:{col} {kind}: {what}", kind, line, old, new, changed)
+    return None
+
+
+def _replace_child(parent: ast.AST, old: ast.AST, new: ast.AST) -> None:
+    for name, value in ast.iter_fields(parent):
+        if value is old:
+            setattr(parent, name, new)
+        elif isinstance(value, list):
+            parent_list: list[ast.AST] = value
+            for i, item in enumerate(parent_list):
+                if item is old:
+                    parent_list[i] = new
+
+
+def _offset(lines: list[str], line: int, col: int) -> int:
+    """A character offset into the source from an ast position (whose column counts UTF-8 bytes)."""
+    before = sum(len(s) for s in lines[: line - 1])
+    return before + len(lines[line - 1].encode()[:col].decode(errors="ignore"))
+
+
+def _is_number(node: ast.AST) -> bool:
+    """A constant bound (or its negation): the constant mutation already moves it by one."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        node = node.operand
+    return isinstance(node, ast.Constant) and isinstance(node.value, (int, float))
+
+
+def _symbol(op: ast.cmpop | ast.unaryop | ast.operator) -> str:
+    """The operator as written, from the unparser itself."""
+    if isinstance(op, ast.cmpop):
+        return ast.unparse(ast.Compare(ast.Name("a"), [op], [ast.Name("b")]))[2:-2]
+    if isinstance(op, ast.unaryop):
+        return ast.unparse(ast.UnaryOp(op, ast.Name("a")))[:-1]
+    return ast.unparse(ast.BinOp(ast.Name("a"), op, ast.Name("b")))[2:-2]

@@ -1,0 +1,306 @@
+"""Mutation testing of a drill: do its cases catch the near misses of its reference solution?
+
+Each mutant (authoring/mutants.py) is written to a temporary folder and checked as a learner's file
+is, through the gate and the sandbox, on warm workers, against the drill's own cases (no timing). A
+mutant the cases reject is killed; one the static gate stops (a drill's allow-list, say) says nothing
+about the cases and is not counted. One they let through is run on the battery (authoring/battery.py),
+compared with the loop the same way: a mutant that matches the loop there too is equivalent and not
+counted; one that does not survives, a sign that the cases are weak, unless the drill's
+`[mutation] survivors` explains it. The score is killed over killed plus survivors.
+"""
+
+from __future__ import annotations
+
+import re
+import tempfile
+import time
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from vecdrill.authoring import battery
+from vecdrill.authoring.mutants import Mutant, mutants
+from vecdrill.check import batch, expected, plan
+from vecdrill.check.pipeline import CheckOptions, Runner, check_file, check_past_gate
+from vecdrill.content.catalogue import Catalogue
+from vecdrill.content.drill import Drill, Size
+from vecdrill.errors import DrillError, VecdrillError
+from vecdrill.report.model import FileResult
+
+
+@dataclass(frozen=True)
+class Survivor:
+    mutant: Mutant
+    found: str  # how the battery saw it differ, in the check's words
+    size: Size | None  # the size of the case that showed it
+
+
+@dataclass
+class DrillScore:
+    drill: Drill
+    mutants: int = 0
+    killed: int = 0
+    gated: int = 0  # stopped by the static gate (a drill's `allowed` list, say): no test of its cases
+    equivalents: list[Mutant] = field(default_factory=list)  # they match the loop on the battery too
+    survivors: list[Survivor] = field(default_factory=list)
+    seconds: float = 0.0
+    skipped: str | None = None  # why nothing was run: the reference solution fails its own cases
+    problem: str | None = None  # why the battery could not run (then no mutant counts as a survivor)
+
+    @property
+    def equivalent(self) -> int:
+        return len(self.equivalents)
+
+    @property
+    def counted(self) -> int:
+        return self.killed + len(self.survivors)
+
+    @property
+    def score(self) -> float:
+        return self.killed / self.counted if self.counted else 1.0
+
+    def why(self, survivor: Survivor) -> str | None:
+        """The drill's explanation of a survivor, named by its id or its diff."""
+        for known in self.drill.survivors:
+            if known.mutant in (survivor.mutant.id, survivor.mutant.diff):
+                return known.why
+        return None
+
+    def explained(self) -> int:
+        return sum(1 for s in self.survivors if self.why(s))
+
+    def line(self) -> str:
+        if self.skipped:
+            return f"{self.drill.id}: not mutation-tested ({self.skipped})"
+        gated = f"{self.gated} stopped by the gate, " if self.gated else ""
+        return (
+            f"{self.drill.id}: mutation score {self.score:.0%} ({self.killed} of {self.counted} killed, "
+            f"{self.equivalent} equivalent, {gated}{len(self.survivors)} survived, "
+            f"{self.explained()} explained; {self.mutants} mutants in {self.seconds:.1f} s)"
+        )
+
+
+def pack_score(scores: Iterable[DrillScore]) -> tuple[int, int]:
+    """(killed, non-equivalent mutants) over every drill together."""
+    scores = list(scores)
+    return sum(s.killed for s in scores), sum(s.counted for s in scores)
+
+
+def pack_line(scores: Iterable[DrillScore]) -> str:
+    scores = list(scores)
+    killed, counted = pack_score(scores)
+    score = killed / counted if counted else 1.0
+    drills = f"{len(scores)} drill" + ("" if len(scores) == 1 else "s")
+    return (
+        f"pack: mutation score {score:.1%}, {killed} of {counted} non-equivalent mutants killed in {drills}"
+    )
+
+
+def mutation_test(
+    drills: list[Drill],
+    catalogue: Catalogue,
+    *,
+    jobs: int = 2,
+    isolation: str | None = None,
+    progress: Callable[[DrillScore], None] | None = None,
+) -> list[DrillScore]:
+    """Score every drill (in order; `progress` hears of each as it is done); the mutants of all
+    drills share one pool of `jobs` warm workers."""
+    if not drills:
+        return []
+    with (
+        tempfile.TemporaryDirectory(prefix="vecdrill-mutants-") as scratch,
+        batch.warm_pool(drills, isolation, jobs) as pool,
+        ThreadPoolExecutor(max_workers=jobs) as threads,
+    ):
+        options = CheckOptions(device="cpu", bench=False, isolation=isolation)
+
+        def one(drill: Drill) -> DrillScore:
+            try:
+                score = score_drill(drill, catalogue, options, pool.run, Path(scratch))
+            except VecdrillError as exc:  # one drill never stops the others' scores
+                score = DrillScore(drill, skipped=f"vecdrill could not mutation-test it: {exc}")
+            if progress is not None:
+                progress(score)
+            return score
+
+        return list(threads.map(one, drills))
+
+
+def score_drill(
+    drill: Drill, catalogue: Catalogue, options: CheckOptions, runner: Runner, scratch: Path
+) -> DrillScore:
+    """Have the loop answer the check's cases and the battery first (one reference child), check
+    the solution itself, then every mutant against the drill's cases, then the ones they let
+    through on the battery."""
+    started = time.perf_counter()
+    source = drill.file("solution.py").read_text(encoding="utf-8")
+    found = mutants(source)
+    score = DrillScore(drill, mutants=len(found))
+    folder = scratch / drill.id
+    folder.mkdir()
+    options = replace(options, drill_id=drill.id)
+    unchanged = folder / f"{drill.function}.py"
+    unchanged.write_text(source, encoding="utf-8")
+    groups: tuple[list[expected.Case], list[expected.Case]] = ([], [])
+    try:
+        groups = battery.battery(drill, plan.build_cases(drill, ["cpu"], options.seed))
+    except DrillError as exc:
+        score.problem = f"the loop fails on the battery ({exc.problem})"
+    try:
+        reference = check_file(unchanged, catalogue, options, runner)
+        fault = None if reference.verdict.passed else reference.message
+    except DrillError as exc:  # the loop cannot answer the cases: dev check reports that itself
+        fault = exc.problem
+    if fault is not None:
+        score.skipped, score.problem = f"its reference solution does not pass its own check: {fault}", None
+        score.seconds = time.perf_counter() - started
+        return score
+    passed: list[tuple[Path, Mutant]] = []
+    for index, mutant in enumerate(found):
+        path = folder / f"{drill.function}_{index}.py"
+        path.write_text(mutant.source, encoding="utf-8")
+        result = check_file(path, catalogue, options, runner)
+        if result.verdict.passed:
+            passed.append((path, mutant))
+        elif result.findings:
+            score.gated += 1
+        else:
+            score.killed += 1
+    cases = _battery(unchanged, groups, drill, options, runner, score) if passed and groups[0] else []
+    for path, mutant in passed:
+        failed = _failing(path, mutant, drill, options, runner, cases) if cases else None
+        if failed is None:
+            score.equivalents.append(mutant)
+        else:
+            score.survivors.append(failed)
+    score.seconds = time.perf_counter() - started
+    return score
+
+
+def _battery(
+    unchanged: Path,
+    groups: tuple[list[expected.Case], list[expected.Case]],
+    drill: Drill,
+    options: CheckOptions,
+    runner: Runner,
+    score: DrillScore,
+) -> list[expected.Case]:
+    """The battery's groups the reference solution passes too (see battery.py); a problem when it
+    fails on the seeded group, cases of other seeds than the check's."""
+    seeded, free = groups
+    source = unchanged.read_text(encoding="utf-8")
+    result = _run(unchanged, source, drill, options, runner, seeded)
+    if not result.verdict.passed:
+        score.problem = f"the reference solution fails on the cases of other seeds: {_reworded(result)}"
+        return []
+    if free and not _run(unchanged, source, drill, options, runner, free).verdict.passed:
+        free = []
+    return seeded + free
+
+
+def _failing(
+    path: Path,
+    mutant: Mutant,
+    drill: Drill,
+    options: CheckOptions,
+    runner: Runner,
+    cases: list[expected.Case],
+) -> Survivor | None:
+    """The mutant on the battery: None when it matches the loop everywhere, else how it differs.
+    A mismatch names its case; a mutant that raises or hangs does not, so the battery is halved
+    (the loop's answers are cached) until one case is left that shows it."""
+    result = _run(path, mutant.source, drill, options, runner, cases)
+    if result.verdict.passed:
+        return None
+    while len(cases) > 1 and not any(d.mismatch for d in result.devices):
+        half = cases[: len(cases) // 2]
+        first = _run(path, mutant.source, drill, options, runner, half)
+        if not first.verdict.passed:
+            cases, result = half, first
+            continue
+        rest = cases[len(cases) // 2 :]
+        second = _run(path, mutant.source, drill, options, runner, rest)
+        if second.verdict.passed:
+            break  # only the whole battery shows it (its run time, say): keep what it said
+        cases, result = rest, second
+    size = next((d.mismatch.size for d in result.devices if d.mismatch), None)
+    if size is None and len(cases) == 1:
+        size = cases[0].size
+    return Survivor(mutant, _reworded(result), size)
+
+
+def _reworded(result: FileResult) -> str:
+    """The check's message for an author: the mutant is not "your solution", and a battery case
+    is not replayed by `--seed`."""
+    message = result.message.replace("your solution", "the mutant")
+    return re.sub(r"; replay with --seed \d+\)", ")", message)
+
+
+def _run(
+    path: Path,
+    source: str,
+    drill: Drill,
+    options: CheckOptions,
+    runner: Runner,
+    cases: list[expected.Case],
+) -> FileResult:
+    limits = replace(options, timeout=battery.timeout(drill, cases))
+    return check_past_gate(path, source.encode(), drill, limits, runner, cases=cases)
+
+
+def dev_check(
+    drills: list[Drill], catalogue: Catalogue, *, jobs: int
+) -> tuple[list[tuple[str, str]], list[str]]:
+    """What `vecdrill dev check` adds: every drill's weak-cases problems (`weak_cases`), and a score
+    line per drill and one for the pack."""
+    scores = mutation_test(drills, catalogue, jobs=jobs)
+    problems = [problem for score in scores for problem in weak_cases(score)]
+    return problems, [*(score.line() for score in scores), pack_line(scores)]
+
+
+def weak_cases(score: DrillScore) -> list[tuple[str, str]]:
+    """(where, sentence) for every survivor the drill does not explain, for every explanation that
+    no longer matches a survivor, and for a battery that could not run. (A drill whose reference
+    solution fails is not mutation-tested; dev check reports that failure itself.)"""
+    drill = score.drill
+    manifest = str(drill.file("drill.toml"))
+    found: list[tuple[str, str]] = []
+    if score.problem:
+        found.append((manifest, f"mutation testing could not run its battery: {score.problem}"))
+    for survivor in score.survivors:
+        if score.why(survivor):
+            continue
+        mutant = survivor.mutant
+        found.append(
+            (
+                f"{drill.file('solution.py')}:{mutant.line}",
+                f"the mutant `{mutant.diff}` passes the drill's cases but not the loop on a larger "
+                f"battery ({survivor.found}); {_suggestion(drill, survivor.size)}, or explain it in "
+                f'drill.toml: [mutation] survivors = [{{ mutant = "{mutant.id}", why = "..." }}]',
+            )
+        )
+    names = {name for s in score.survivors for name in (s.mutant.id, s.mutant.diff)}
+    for known in drill.survivors:
+        if known.mutant not in names and not (score.problem or score.skipped):
+            found.append(
+                (
+                    manifest,
+                    f"[mutation] survivors lists {known.mutant!r}, which is no surviving mutant "
+                    "(the cases kill it now, or the solution changed); remove the entry",
+                )
+            )
+    return found
+
+
+def _suggestion(drill: Drill, size: Size | None) -> str:
+    if size is None:
+        return "add sizes or edge values where it shows"
+    if size in drill.sizes:
+        return (
+            "at a listed size only other seeds show it: add a size where it shows at every seed, "
+            "or an edge value"
+        )
+    toml = "{ " + ", ".join(f"{k} = {v}" for k, v in size.items()) + " }"
+    return f"add the size {toml} to sizes"

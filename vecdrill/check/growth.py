@@ -1,0 +1,101 @@
+"""How the work a solution dispatches grows between probe sizes: a loop, a loop the drill allows,
+or a value read into Python a fixed number of times.
+
+The child counts torch operations, Python-level calls and scalar reads at each probe size
+(child/counting.py); the reference solution's counts at the same sizes are the baseline. A drill
+with `loop_over = "T"` is probed at a base size, at T grown alone and at each other dimension grown
+alone (check/plan.py), so a loop over T passes and a loop over any other dimension is named.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from vecdrill.content.drill import Drill, Size
+from vecdrill.report.model import Verdict
+
+# A counter has grown when it rises by more than this many units plus four times the reference
+# solution's rise between the same two probe sizes.
+LOOP_SLACK = 16
+LABELS = {"aten": "torch operations", "calls": "Python-level calls"}
+# A drill that bans `.item()` bans every scalar read: int(t), float(t) and `if t:` read the same way.
+SCALAR_READ_BAN = "torch.Tensor.item"
+
+
+@dataclass(frozen=True)
+class Growth:
+    label: str  # what was counted, in words
+    small: int
+    large: int
+    reference: int  # how much the reference solution's count rose
+
+
+@dataclass(frozen=True)
+class Reads:
+    verdict: Verdict  # PASS with a note, or FORBIDDEN where the drill bans scalar reads
+    message: str
+
+
+def grew(solution: dict[str, list[int]], reference: dict[str, list[int]], i: int, j: int) -> Growth | None:
+    """The first counter that grows from probe `i` to probe `j` while the reference's stays flat."""
+    for key, label in LABELS.items():
+        if key not in solution or key not in reference:
+            continue
+        small, large = solution[key][i], solution[key][j]
+        rise = max(0, reference[key][j] - reference[key][i])
+        if large - small > LOOP_SLACK + 4 * rise:
+            return Growth(label, small, large, rise)
+    return None
+
+
+def syncs_clause(solution: dict[str, list[int]], i: int, j: int) -> str:
+    """Where the growing work reads values into Python, say so: that is the loop's body."""
+    reads = solution.get("syncs")
+    if not reads or reads[j] <= reads[i]:
+        return ""
+    return (
+        f"; it reads values out of tensors one at a time ({reads[i]} reads, each a device sync, "
+        f"at the small size, {reads[j]} at the large one)"
+    )
+
+
+def loop_over_growth(
+    drill: Drill, probe: list[Size], solution: dict[str, list[int]], reference: dict[str, list[int]]
+) -> str | None:
+    """For a `loop_over` drill: a sentence naming the first other dimension the work grows with."""
+    assert drill.loop_over is not None
+    base = probe[0]
+    for j, size in enumerate(probe[2:], start=2):
+        dim = next(d for d in size if size[d] != base[d])
+        found = grew(solution, reference, 0, j)
+        if found is not None:
+            return (
+                f"your solution's work grows with {dim} ({found.small} {found.label} at "
+                f"{dim}={base[dim]}, {found.large} at {dim}={size[dim]}, while the reference solution's "
+                f"grows by {found.reference}): this drill allows a Python loop over {drill.loop_over} "
+                f"only, so vectorize over {dim}{syncs_clause(solution, 0, j)}"
+            )
+    return None
+
+
+def scalar_reads(drill: Drill, counts: dict[str, list[int]]) -> Reads | None:
+    """Values read out of tensors a fixed number of times (a size, a threshold) are no loop, but
+    each is a device sync: a note, or a forbidden verdict where the drill bans them."""
+    reads = max(counts.get("syncs", [0]))
+    if not reads:
+        return None
+    what = (
+        f"your solution reads {reads} value{'s' if reads > 1 else ''} out of a tensor into Python "
+        "(`.item()`, `int(t)`, `float(t)` or `if t:`)"
+    )
+    if any(entry.name == SCALAR_READ_BAN for entry in drill.banned):
+        return Reads(
+            Verdict.FORBIDDEN,
+            f"{what}, and this drill bans such reads: each one is a device sync that makes the GPU "
+            "wait; keep the value in a tensor and compute with it there",
+        )
+    return Reads(
+        Verdict.PASS,
+        f"{what}: each read is a device sync that makes a GPU wait for the result; fine for a size "
+        "read once, but a drill may ban it",
+    )
