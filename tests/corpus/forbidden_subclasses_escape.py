@@ -1,6 +1,6 @@
 # vecdrill: fx-double
 # expect: forbidden
-# message: `__subclasses__` reaches into Python internals
+# message: `__class__` reaches into Python internals
 import torch
 
 
