@@ -1,4 +1,5 @@
-"""Shared fixtures: every test gets its own VECDRILL_HOME; the reference cache is shared.
+"""Shared fixtures and helpers: no test reaches the learner's real progress or cache, every test
+gets its own VECDRILL_HOME, and the reference cache is shared.
 
 The cache holds only what the reference loops produce, keyed by the drill's files and the torch
 version, so sharing it across tests (and CI runs) saves time without coupling results.
@@ -6,16 +7,41 @@ version, so sharing it across tests (and CI runs) saves time without coupling re
 
 from __future__ import annotations
 
+import json
 import os
+import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
+import tempfile
+from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from vecdrill import paths
+
 REPO = Path(__file__).resolve().parent.parent
 FIXTURE_COURSE = REPO / "tests" / "fixture_course"
+SHARED_CACHE = Path.home() / ".cache" / "vecdrill-tests"
+_SESSION_HOME = pytest.StashKey[Path]()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Before any test module is imported or any fixture runs, point vecdrill at a throwaway home
+    and the shared test cache. The per-test home below comes too late for a module- or
+    session-scoped fixture (pytest sets those up first), and one such fixture once wrote the
+    machine's real cache; every child a test starts inherits these variables too."""
+    home = Path(tempfile.mkdtemp(prefix="vecdrill-tests-home-"))
+    config.stash[_SESSION_HOME] = home
+    os.environ[paths.HOME_ENV] = str(home)
+    if not os.environ.get(paths.CACHE_ENV):
+        os.environ[paths.CACHE_ENV] = str(SHARED_CACHE)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if _SESSION_HOME in config.stash:
+        shutil.rmtree(config.stash[_SESSION_HOME], ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)
@@ -23,18 +49,26 @@ def vecdrill_home(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
 ) -> Iterator[Path]:
     home = tmp_path_factory.mktemp("home")
-    monkeypatch.setenv("VECDRILL_HOME", str(home))
-    if not os.environ.get("VECDRILL_CACHE_DIR"):
-        monkeypatch.setenv("VECDRILL_CACHE_DIR", str(Path.home() / ".cache" / "vecdrill-tests"))
+    monkeypatch.setenv(paths.HOME_ENV, str(home))
     monkeypatch.delenv("VECDRILL_PATH", raising=False)
     yield home
 
 
 def run_cli(
-    *args: str, cwd: Path | None = None, env: dict[str, str] | None = None, timeout: float = 300
+    *args: str,
+    cwd: Path | None = None,
+    env: dict[str, str] | None = None,
+    unset: Iterable[str] = (),
+    timeout: float = 300,
 ) -> subprocess.CompletedProcess[str]:
-    """Run `python -m vecdrill ARGS` as a learner would, in a real subprocess."""
+    """Run `python -m vecdrill ARGS` as a learner would, in a real subprocess: this process's
+    environment, then `env` over it, less the variables named in `unset`. A VECDRILL_HOME cannot be
+    taken away: without it the child would use the machine's real progress store."""
     full_env = {**os.environ, "COLUMNS": "200", **(env or {})}
+    for name in unset:
+        full_env.pop(name, None)
+    if not full_env.get(paths.HOME_ENV):
+        raise ValueError(f"a test's vecdrill needs a {paths.HOME_ENV}; give one instead of removing it")
     return subprocess.run(
         [sys.executable, "-m", "vecdrill", *args],
         capture_output=True,
@@ -43,3 +77,33 @@ def run_cli(
         env=full_env,
         timeout=timeout,
     )
+
+
+def check_json(
+    files: Iterable[Path],
+    *args: str,
+    env: dict[str, str] | None = None,
+    unset: Iterable[str] = (),
+    timeout: float = 900,
+) -> tuple[subprocess.CompletedProcess[str], list[dict[str, Any]]]:
+    """`vecdrill check FILES --json --no-bench --jobs 2 ARGS` as a class is graded, with a fresh
+    home unless `env` names one (a session-scoped fixture has no per-test home); the run and the
+    results of its version-1 document."""
+    with tempfile.TemporaryDirectory() as home:
+        done = run_cli(
+            "check",
+            *map(str, files),
+            "--json",
+            "--no-bench",
+            "--jobs",
+            "2",
+            *args,
+            env={paths.HOME_ENV: home, **(env or {})},
+            unset=unset,
+            timeout=timeout,
+        )
+    assert done.stdout, done.stderr
+    document = json.loads(done.stdout)
+    assert document["version"] == 1
+    results: list[dict[str, Any]] = document["results"]
+    return done, results

@@ -169,7 +169,7 @@ def _copy(tmp_path: Path, drill: str, manifest_tail: str) -> Path:
         ),
         ("\n[cases]\nbounds = { N = [5, 2] }\n", "cases.bounds.N = [5, 2] should be [low, high]"),
         ("\n[cases]\nrandom = 40\n", "cases.random = 40 should be between 0 and 8"),
-        ("\n[cases]\nseeds = 3\n", "unknown key cases.'seeds'"),
+        ("\n[cases]\nseeds = 3\n", "unknown key 'cases.seeds'"),
     ],
 )
 def test_a_bad_cases_table_names_the_fix(tmp_path: Path, tail: str, message: str) -> None:

@@ -54,6 +54,10 @@ def test_catalogue_is_broad() -> None:
     assert {d.level for d in drills} == {1, 2, 3}
     assert {d.library for d in drills} == {"torch", "numpy"}
     assert sum(d.grad for d in drills) >= 10
+    # Chinese text is optional for a teacher's pack (tests/test_teacher_pack.py), never for these
+    untranslated = [d.id for d in drills if d.zh is None or not d.file("explain.zh.md").is_file()]
+    assert untranslated == []
+    assert [d.id for d in drills if d.zh is not None and len(d.zh.hints) != len(d.hints)] == []
 
 
 @pytest.mark.slow

@@ -7,16 +7,13 @@ are checked in one `vecdrill check --json` run, as a teacher grading a class wou
 
 from __future__ import annotations
 
-import json
-import os
 import re
-import tempfile
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.conftest import FIXTURE_COURSE, REPO, run_cli
+from tests.conftest import FIXTURE_COURSE, REPO, check_json
 
 LEARNER_FILES = sorted((REPO / "tests" / "learner_files").glob("*.py"))
 _HEADER = re.compile(rb"^# (expect|message): (.+)$", re.MULTILINE)
@@ -28,28 +25,11 @@ def _expectations(path: Path) -> dict[str, str]:
 
 @pytest.fixture(scope="session")
 def graded() -> dict[str, dict[str, Any]]:
-    with tempfile.TemporaryDirectory() as home:
-        env = {"VECDRILL_HOME": home}
-        if not os.environ.get("VECDRILL_CACHE_DIR"):
-            env["VECDRILL_CACHE_DIR"] = str(Path.home() / ".cache" / "vecdrill-tests")
-        done = run_cli(
-            "check",
-            *map(str, LEARNER_FILES),
-            "--json",
-            "--no-bench",
-            "--jobs",
-            "2",
-            "--drills",
-            str(FIXTURE_COURSE),
-            "--timeout",
-            "60",
-            env=env,
-            timeout=1800,
-        )
+    done, results = check_json(
+        LEARNER_FILES, "--drills", str(FIXTURE_COURSE), "--timeout", "60", timeout=1800
+    )
     assert done.returncode == 1, done.stderr
-    document = json.loads(done.stdout)
-    assert document["version"] == 1
-    return {Path(r["file"]).name: r for r in document["results"]}
+    return {Path(r["file"]).name: r for r in results}
 
 
 @pytest.mark.slow

@@ -34,13 +34,10 @@ pytest-xdist use `--dist loadgroup`, which keeps each batch (a folder under one 
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import re
 import shutil
 import socket
-import subprocess
-import sys
 import uuid
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -51,7 +48,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import FIXTURE_COURSE, REPO
+from tests.conftest import FIXTURE_COURSE, REPO, check_json
 from vecdrill import paths
 from vecdrill.check import pipeline
 from vecdrill.content import catalogue
@@ -161,7 +158,7 @@ class World:
         self.listener = socket.create_server(("127.0.0.1", 0))
         self.listener.setblocking(False)
         self.secret = uuid.uuid4().hex
-        self.cache = Path(os.environ.get(paths.CACHE_ENV) or Path.home() / ".cache" / "vecdrill-tests")
+        self.cache = Path(os.environ[paths.CACHE_ENV])  # conftest sets it
         self._before = self.fingerprint()
 
     def close(self) -> None:
@@ -238,8 +235,6 @@ def world() -> Iterator[World]:
 def batches(world: World) -> Iterator[dict[tuple[str, str], Batch]]:
     """Corpus runs by (folder kind, layer), made on first use and kept for the session."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setenv(paths.CACHE_ENV, str(world.cache))
-        patch.setenv(paths.HOME_ENV, str(world.root / "vecdrill-home"))
         patch.setenv("VECDRILL_TEST_SECRET", world.secret)
         yield {}
 
@@ -272,34 +267,22 @@ def _run_gated(world: World, layer: str, guarded: bool) -> Batch:
             make(folder / name)
             files.append(folder / name)
     isolation = [] if layer == "default" else ["--isolation", layer]
-    env = {**os.environ, "COLUMNS": "200", "HOME": str(world.home), "TMPDIR": str(world.root / "tmp")}
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "vecdrill",
-            "check",
-            *map(str, files),
-            "--json",
-            "--no-bench",
-            "--jobs",
-            "2",
-            "--drills",
-            str(FIXTURE_COURSE),
-            "--timeout",
-            TIMEOUT,
-            *isolation,
-        ],
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-        env=env,
-        timeout=900,
-        check=False,
+    done, results = check_json(
+        files,
+        "--drills",
+        str(FIXTURE_COURSE),
+        "--timeout",
+        TIMEOUT,
+        *isolation,
+        env={
+            "HOME": str(world.home),
+            "TMPDIR": str(world.root / "tmp"),
+            paths.HOME_ENV: str(world.root / "vecdrill-home"),
+        },
     )
     assert done.returncode == 1, done.stderr
-    results = {Path(r["file"]).name: (r["verdict"], r["message"]) for r in json.loads(done.stdout)["results"]}
-    return Batch(results, guarded, done.stderr)
+    verdicts = {Path(r["file"]).name: (r["verdict"], r["message"]) for r in results}
+    return Batch(verdicts, guarded, done.stderr)
 
 
 def _run_ungated(world: World, layer: str, guarded: bool) -> Batch:

@@ -7,21 +7,23 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import stat
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tests.conftest import FIXTURE_COURSE, REPO, run_cli
 from vecdrill import wire
-from vecdrill.check import devices, expected, verdicts
+from vecdrill.check import device_retry, devices, expected, pipeline, verdicts
 from vecdrill.check.devices import cuda_available
 from vecdrill.check.expected import Case
 from vecdrill.content.drill import load_drill
 from vecdrill.errors import VecdrillError
-from vecdrill.report.model import FileResult, Verdict
+from vecdrill.report.model import DeviceResult, FileResult, Verdict
 from vecdrill.sandbox import launch, mounts
 from vecdrill.sandbox.isolation import Isolation, IsolationReport, detect_isolation
 from vecdrill.supervisor.limits import Limits
@@ -175,6 +177,119 @@ def test_cuda_that_cannot_start_in_the_box_keeps_the_cpu_verdict_and_blames_no_o
         )
 
 
+# A CUDA failure that takes the whole child with it: the CPU is checked again alone
+
+DOUBLE_SOURCE = b"def fx_double(x):\n    return x * 2\n"
+SCRIPTS = REPO / "tests" / "sandbox_scripts"
+
+
+def _check_as_on_a_gpu_machine(
+    monkeypatch: pytest.MonkeyPatch, runner: pipeline.Runner = launch.run_sandboxed
+) -> FileResult:
+    """A check of fx-double on CPU and CUDA, as on a machine whose detection finds a GPU; here the
+    loop's own child then really fails to start CUDA (this torch has none)."""
+    monkeypatch.setattr(devices, "cuda_available", lambda: True)
+    options = pipeline.CheckOptions(device="all", bench=False)
+    return pipeline.check_past_gate(Path("sol.py"), DOUBLE_SOURCE, load_drill(FX_DOUBLE), options, runner)
+
+
+@without_cuda
+@pytest.mark.slow
+def test_a_loop_that_cannot_run_on_cuda_keeps_the_cpu_verdict(monkeypatch: pytest.MonkeyPatch) -> None:
+    result = _check_as_on_a_gpu_machine(monkeypatch)
+    assert result.verdict is Verdict.PASS, result.message
+    assert [(d.device, d.verdict) for d in result.devices] == [("cpu", Verdict.PASS)]
+    (note,) = [n for n in result.notes if n.startswith("cuda was not checked")]
+    assert "the drill's loop could not run there" in note and "not with your solution" in note
+    assert "the CPU verdict stands" in note and "`vecdrill doctor`" in note
+
+
+@without_cuda
+@pytest.mark.slow
+@pytest.mark.sandbox
+def test_a_child_that_dies_starting_cuda_keeps_the_cpu_verdict(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A driver that segfaults while CUDA starts, simulated: a child asked for CUDA cases dies
+    before its ready signal; the retry on the CPU alone runs the real worker."""
+    asked: list[set[str]] = []
+
+    def driver_crash(args: list[str], request: bytes, **kwargs: Any) -> launch.ChildRun:
+        on = {case.device for case in wire.decode_request(request).cases}
+        asked.append(on)
+        crash = [str(SCRIPTS / "crash.py"), "segv"] if "cuda" in on else args
+        return launch.run_sandboxed(crash, request, **kwargs)
+
+    result = _check_as_on_a_gpu_machine(monkeypatch, driver_crash)
+    assert asked == [{"cpu", "cuda"}, {"cpu"}]
+    assert result.verdict is Verdict.PASS, result.message
+    assert [d.device for d in result.devices] == ["cpu"]
+    (note,) = [n for n in result.notes if n.startswith("cuda was not checked")]
+    assert "vecdrill's checking process was killed by SIGSEGV while it started cuda" in note
+    assert "not with your solution" in note
+
+
+@without_cuda
+@pytest.mark.slow
+def test_dev_check_hears_of_a_loop_that_cannot_run_on_cuda(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The fallback that keeps a learner's CPU verdict would hide a drill's CUDA failure from its
+    author: dev check turns it off."""
+    from vecdrill.authoring.dev_check import dev_check
+
+    shutil.copytree(FX_DOUBLE, tmp_path / "pack" / FX_DOUBLE.name)
+    monkeypatch.setattr(devices, "cuda_available", lambda: True)
+    _, problems = dev_check([tmp_path / "pack"], bench=False, jobs=1, mutants=False)
+    said = [p.message for p in problems if "reference process" in p.message]
+    assert said and "cuda: " in said[0], problems  # (the fixture's short explanations are problems too)
+
+
+def _crashed_on_cuda(then: str) -> device_retry.Attempt:
+    """A real child that starts, then crashes (or exits) without a result, judged as the first
+    attempt of a CPU and CUDA check."""
+    run = launch.run_sandboxed(
+        [str(SCRIPTS / "ready.py"), "0", then],
+        b"",
+        limits=Limits(wall_seconds=20),
+        isolation=detect_isolation(None),
+    )
+    assert run.started_up and run.result is None
+    result = FileResult("sol.py", "fx-double", Verdict.PASS, "")
+    verdicts.judge_run(result, load_drill(FX_DOUBLE), run, _cases(["cpu", "cuda"]), {}, 20)
+    return device_retry.Attempt(run, result)
+
+
+@pytest.mark.slow
+@pytest.mark.sandbox
+def test_a_crash_only_on_cuda_is_that_devices_verdict_beside_the_cpus() -> None:
+    first = _crashed_on_cuda("segv")
+    assert device_retry.lost_device(first, ["cpu", "cuda"]) == "cuda"
+    assert device_retry.lost_device(first, ["cpu"]) is None  # nothing else to check: it stands
+    on_cpu = pipeline.check_past_gate(
+        Path("sol.py"), DOUBLE_SOURCE, load_drill(FX_DOUBLE), pipeline.CheckOptions(device="cpu", bench=False)
+    )
+    merged = device_retry.merge(first, on_cpu, "cuda")
+    assert [(d.device, d.verdict) for d in merged.devices] == [("cpu", Verdict.PASS), ("cuda", Verdict.CRASH)]
+    assert merged.verdict is Verdict.CRASH
+    assert merged.message.startswith("cuda: your solution's process was killed by SIGSEGV")
+    # The same crash on the CPU alone is the solution's, wherever it ran: the first verdict stands.
+    crashed_again = FileResult("sol.py", "fx-double", Verdict.CRASH, "killed")
+    assert device_retry.merge(first, crashed_again, "cuda") is first.result
+
+
+def test_a_failure_on_a_cpu_case_is_not_retried() -> None:
+    ended = _crashed_on_cuda("exit")
+    stopped = FileResult("sol.py", "fx-double", Verdict.ERROR, "your solution raised ValueError: no")
+    assert (
+        device_retry.lost_device(device_retry.Attempt(ended.run, stopped, failed_on="cpu"), ["cpu", "cuda"])
+        is None
+    )
+    on_cuda = device_retry.Attempt(ended.run, stopped, failed_on="cuda")
+    assert device_retry.lost_device(on_cuda, ["cpu", "cuda"]) == "cuda"
+    judged = FileResult("sol.py", "fx-double", Verdict.WRONG, "", devices=[])
+    judged.devices.append(DeviceResult("cpu", Verdict.WRONG, "cpu: differs"))
+    assert device_retry.lost_device(device_retry.Attempt(ended.run, judged), ["cpu", "cuda"]) is None
+
+
 @pytest.mark.slow
 def test_a_gpu_out_of_memory_error_is_the_memory_verdict_naming_device_and_size() -> None:
     source = (
@@ -305,6 +420,25 @@ def test_detection_imports_no_torch_and_no_nvml_without_device_nodes() -> None:
     assert done.stdout.split() == ["False", "None", "False"], done.stderr
 
 
+def test_detection_asks_no_library_so_it_cannot_delay_the_childs_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A stand-in GPU node and a CUDA build of torch are enough; NVML, absent here, is not asked."""
+    (tmp_path / "nvidia0").touch()
+    monkeypatch.setattr(devices, "GPU_NODES", f"{tmp_path}/nvidia[0-9]*")
+    monkeypatch.setattr(devices, "torch_has_cuda", lambda: True)
+    devices.gpu.cache_clear()
+    try:
+        assert devices.cuda_available()
+        assert devices.select("all", "torch") == ["cpu", "cuda"]
+        monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "")  # hides every GPU
+        assert not devices.cuda_available() and devices.gpu() is None
+        monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "-1")
+        assert devices.select("all", "torch") == ["cpu"]
+    finally:
+        devices.gpu.cache_clear()
+
+
 def test_the_loop_timing_cache_key_names_the_gpu_only_for_cuda() -> None:
     cpu = expected._machine("cpu")
     assert set(cpu) == {"node", "cpu", "cpus"}  # CPU timings cached before stay valid
@@ -324,16 +458,20 @@ def test_a_drill_can_give_cuda_its_own_tolerance() -> None:
 
 
 def _expected_verdicts(path: Path) -> dict[str, str]:
-    return dict(re.findall(r"^# (cpu|cuda): (\w[\w-]*)$", path.read_text(), flags=re.MULTILINE))
+    return dict(re.findall(r"^# (cpu|cuda|all): (\w[\w-]*)$", path.read_text(), flags=re.MULTILINE))
 
 
-def _verdicts_on(device: str) -> dict[str, str]:
-    """Every file of tests/cuda_files checked in one run on `device`: file stem -> verdict."""
+def _results_on(device: str) -> dict[str, dict[str, Any]]:
+    """Every file of tests/cuda_files checked in one run on `device`: file stem -> its result."""
     files = [str(p) for p in CUDA_FILES]
     done = run_cli(
         "check", *files, "--device", device, "--no-bench", "--json", "--drills", str(FIXTURE_COURSE)
     )
-    return {Path(r["file"]).stem: r["verdict"] for r in json.loads(done.stdout)["results"]}
+    return {Path(r["file"]).stem: r for r in json.loads(done.stdout)["results"]}
+
+
+def _verdicts_on(device: str) -> dict[str, str]:
+    return {stem: result["verdict"] for stem, result in _results_on(device).items()}
 
 
 @pytest.mark.slow
@@ -347,6 +485,22 @@ def test_cuda_learner_files_get_their_cpu_verdicts() -> None:
 def test_cuda_learner_files_get_their_cuda_verdicts() -> None:
     got = _verdicts_on("cuda")
     assert got == {p.stem: _expected_verdicts(p)["cuda"] for p in CUDA_FILES}
+
+
+@pytest.mark.cuda
+@needs_cuda
+def test_cuda_learner_files_checked_on_both_devices_keep_each_devices_verdict() -> None:
+    results = _results_on("all")
+    assert {stem: r["verdict"] for stem, r in results.items()} == {
+        p.stem: _expected_verdicts(p)["all"] for p in CUDA_FILES
+    }
+    for stem, result in results.items():  # a failure on CUDA never takes the CPU's verdict
+        (path,) = [p for p in CUDA_FILES if p.stem == stem]
+        want = _expected_verdicts(path)
+        assert [(d["device"], d["verdict"]) for d in result["devices"]] == [
+            ("cpu", want["cpu"]),
+            ("cuda", want["cuda"]),
+        ], stem
 
 
 # On a GPU

@@ -8,16 +8,14 @@ files gets, under unshare and plain, the verdict the default layer gives.
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
-import tempfile
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.conftest import FIXTURE_COURSE, REPO, run_cli
+from tests.conftest import FIXTURE_COURSE, REPO, check_json, run_cli
 from tests.test_checker import LEARNER_FILES
 from vecdrill.sandbox import isolation
 from vecdrill.sandbox.isolation import detect_isolation
@@ -60,28 +58,10 @@ def _require(layer: str) -> None:
 
 
 def _check(files: list[Path], layer: str | None, *extra: str) -> dict[str, dict[str, Any]]:
-    """Each file's JSON result, checked under `layer` (None: the default) with a fresh home."""
+    """Each file's JSON result by its path, checked under `layer`, or with neither `--isolation`
+    nor $VECDRILL_ISOLATION (None: the machine's strongest layer), with a fresh home."""
     forced = ("--isolation", layer) if layer else ()
-    with tempfile.TemporaryDirectory() as home:
-        env = {key: value for key, value in os.environ.items() if key != "VECDRILL_ISOLATION"}
-        env["VECDRILL_HOME"] = home
-        env.setdefault("VECDRILL_CACHE_DIR", str(Path.home() / ".cache" / "vecdrill-tests"))
-        done = run_cli(
-            "check",
-            *map(str, files),
-            "--json",
-            "--no-bench",
-            "--jobs",
-            "2",
-            "--timeout",
-            "60",
-            *forced,
-            *extra,
-            env=env,
-            timeout=900,
-        )
-    assert done.stdout, done.stderr
-    results = json.loads(done.stdout)["results"]
+    _, results = check_json(files, "--timeout", "60", *forced, *extra, unset=[isolation.FORCE_ENV])
     return {str(Path(result["file"]).resolve()): result for result in results}
 
 
@@ -107,7 +87,14 @@ def test_the_cold_slice_is_cold_and_from_the_catalogue() -> None:
 
 @pytest.fixture(scope="module")
 def default_verdicts() -> dict[str, str]:
-    return {f: r["verdict"] for f, r in _check(GOLDEN, None, "--drills", str(FIXTURE_COURSE)).items()}
+    """The golden files' verdicts under the layer a check picks by itself: the strongest here."""
+    results = _check(GOLDEN, None, "--drills", str(FIXTURE_COURSE))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.delenv(isolation.FORCE_ENV, raising=False)
+        strongest = detect_isolation().layer.value
+    ran = {r["isolation"] for r in results.values() if r["isolation"] is not None}  # past the gate
+    assert ran == {strongest}
+    return {f: r["verdict"] for f, r in results.items()}
 
 
 @pytest.mark.slow
@@ -127,9 +114,14 @@ def test_a_check_without_bubblewrap_says_it_ran_in_a_weaker_sandbox(tmp_path: Pa
     launchers.mkdir()
     for name in ("unshare", "true"):  # the probe runs `unshare ... true`
         (launchers / name).symlink_to(shutil.which(name) or name)
-    env = {**os.environ, "PATH": str(launchers)}
-    env.pop("VECDRILL_ISOLATION", None)
-    done = run_cli("check", str(COLD[1]), "--no-bench", env=env, timeout=600)
+    done = run_cli(
+        "check",
+        str(COLD[1]),
+        "--no-bench",
+        env={"PATH": str(launchers)},
+        unset=[isolation.FORCE_ENV],
+        timeout=600,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "sandbox: unshare" in done.stdout
     assert (

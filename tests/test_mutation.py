@@ -126,7 +126,7 @@ def test_the_mutation_table_is_read_validated_and_cached(
     monkeypatch.undo()
     with (folder / "drill.toml").open("a", encoding="utf-8") as manifest:
         manifest.write('oops = [{ mutant = "x", why = "" }]\n')
-    with pytest.raises(DrillError, match=r"unknown key mutation.'oops'"):
+    with pytest.raises(DrillError, match=r"unknown key 'mutation.oops'"):
         load_drill(folder)
 
 

@@ -96,9 +96,9 @@ MISTAKES = {
             "(known keys: format, id, prerequisites, title, tracks, zh)"
         ],
     ),
-    "missing zh title": (
-        _edit('[zh]\ntitle = "测试课程"\n', ""),
-        ["the required key 'zh' is missing; add it"],
+    "a zh table without its title": (
+        _edit('[zh]\ntitle = "测试课程"\n', "[zh]\n"),
+        ["the required key 'zh.title' is missing; add it"],
     ),
     "unsupported format": (
         _edit("format = 1", "format = 2"),
@@ -166,7 +166,7 @@ def test_a_listed_drill_whose_folder_is_incomplete_is_skipped_beside_the_path(tm
     assert done.returncode == 0
     assert done.stderr.strip() == (
         f"Broken drill skipped: {course.resolve() / 'fx-double' / 'explain.md'}: is missing; every drill "
-        "needs loop.py, starter.py, solution.py, explain.md, explain.zh.md"
+        "needs loop.py, starter.py, solution.py and explain.md"
     )
     assert [row[0] for row in _rows(done.stdout)] == ["fx-pick", "fx-np-square", "fx-pair"]
 
@@ -225,6 +225,19 @@ def test_list_in_a_terminal_shows_the_tracks_your_status_and_the_next_drill(tmp_
     assert [line.split()[1] for line in lines[5:7]] == ["fx-np-square", "fx-pair"]
     assert lines[-1] == f"Next: vecdrill try fx-double --drills {course} (Double a tensor)"
     assert "基础  1/2" in _in_terminal("list", "--lang", "zh", "--drills", str(course))
+
+
+def test_an_english_only_pack_shows_its_english_titles_in_chinese_views(tmp_path: Path) -> None:
+    course = _course(tmp_path)
+    manifest = course / "pack.toml"
+    english = re.sub(
+        r'\[zh\]\ntitle = "[^"]*"\n|zh_title = "[^"]*"\n', "", manifest.read_text(encoding="utf-8")
+    )
+    assert "zh" not in english
+    manifest.write_text(english, encoding="utf-8")
+    done = run_cli("list", "--lang", "zh", "--drills", str(course))
+    assert done.returncode == 0 and not done.stderr, done.stderr
+    assert "Basics" in _in_terminal("list", "--lang", "zh", "--drills", str(course))
 
 
 def test_next_starts_the_first_unsolved_drill_on_the_path(tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 # A result brought back to the host: right on the CPU, the wrong device on CUDA.
 # cpu: pass
 # cuda: wrong
+# all: wrong
 import torch
 
 

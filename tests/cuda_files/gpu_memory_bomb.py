@@ -2,6 +2,7 @@
 # Asks for 12 GiB of GPU memory: less than the card has, more than one check may use.
 # cpu: pass
 # cuda: memory
+# all: memory
 import torch
 
 

@@ -3,6 +3,7 @@
 # runs only on CUDA: the work counted on the CUDA inputs grows with the size.
 # cpu: pass
 # cuda: loop
+# all: loop
 import torch
 
 

@@ -2,6 +2,7 @@
 # The plain answer, on every device.
 # cpu: pass
 # cuda: pass
+# all: pass
 import torch
 
 

@@ -2,6 +2,7 @@
 # Right on the CPU, off by 1e-3 on CUDA.
 # cpu: pass
 # cuda: wrong
+# all: wrong
 import torch
 
 

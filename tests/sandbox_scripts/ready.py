@@ -1,6 +1,7 @@
-"""Start up like the worker (burn BURN seconds of CPU first), signal ready, then THEN: exit, or
-spin (burn CPU forever)."""
+"""Start up like the worker (burn BURN seconds of CPU first), signal ready, then THEN: exit, spin
+(burn CPU forever), or segv (read address 0, as a driver fault in the middle of a check would)."""
 
+import ctypes
 import sys
 import time
 from pathlib import Path
@@ -16,3 +17,5 @@ guard.signal_ready()
 print("ready", flush=True)
 while then == "spin":
     pass
+if then == "segv":
+    ctypes.string_at(0)

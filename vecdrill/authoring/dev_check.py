@@ -2,8 +2,8 @@
 
 It enforces every authoring rule with one message per problem, naming the file and the fix: the
 manifest loads, the loop really loops, the starter does not pass, the reference solution passes the
-same check a learner's file gets, both explanations say something, and (with timing) the loop's
-benchmark time and the reference speedup hold.
+same check a learner's file gets, the explanations say something, a Chinese translation is whole
+(or absent: a warning), and (with timing) the loop's benchmark time and the reference speedup hold.
 
 Each rule is a producer in `PRODUCERS`: it takes one drill's `Context` and returns its problems.
 A drill whose own code fails (its loop raises, never ends, builds inputs unlike their declaration)
@@ -22,7 +22,7 @@ from pathlib import Path
 from vecdrill.authoring import calibration, rule_names
 from vecdrill.check.pipeline import CheckOptions, check_file
 from vecdrill.content.catalogue import Catalogue, load_catalogue
-from vecdrill.content.drill import Drill
+from vecdrill.content.drill import CHINESE_EXPLANATION, Drill
 from vecdrill.errors import DrillError
 from vecdrill.gate import scan
 from vecdrill.report.model import FileResult, Verdict
@@ -85,7 +85,8 @@ def dev_check(
     workload = calibration.workload_seconds() if bench else None
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         for found in pool.map(lambda d: check_drill(Context(d, catalogue, options, workload)), drills):
-            problems.extend(found)
+            # once each: a broken helper is the problem of every drill that calls it
+            problems.extend(p for p in found if p not in problems)
     if mutants:
         from vecdrill.authoring import mutation
 
@@ -136,7 +137,13 @@ def _run(context: Context, name: str, *, bench: bool) -> FileResult:
     return check_file(
         context.drill.file(name),
         context.catalogue,
-        CheckOptions(drill_id=context.drill.id, bench=bench, seed=options.seed, device=options.device),
+        CheckOptions(
+            drill_id=context.drill.id,
+            bench=bench,
+            seed=options.seed,
+            device=options.device,
+            cpu_fallback=False,  # a drill that fails on CUDA is its author's to hear about
+        ),
     )
 
 
@@ -188,18 +195,63 @@ def _loop_problems(context: Context) -> list[Problem]:
 def _todo_problems(context: Context) -> list[Problem]:
     files = [
         context.drill.file(name)
-        for name in ("drill.toml", "loop.py", "solution.py", "explain.md", "explain.zh.md")
+        for name in ("drill.toml", "loop.py", "solution.py", "explain.md", CHINESE_EXPLANATION)
     ]
     return [
         Problem(str(f), "still contains TODO; fill it in")
         for f in files
-        if "TODO" in f.read_text(encoding="utf-8")
+        if f.is_file() and "TODO" in f.read_text(encoding="utf-8")
     ]
+
+
+def _translation_problems(context: Context) -> list[Problem]:
+    """Chinese text is optional, but whole: the [zh] table and explain.zh.md come together, with
+    a Chinese hint for every English one. A drill with neither is English only (a warning: the
+    pack passes, and `--lang zh` shows the English text and says so)."""
+    drill = context.drill
+    manifest, explanation = str(drill.file("drill.toml")), drill.file(CHINESE_EXPLANATION)
+    if drill.zh is None and not explanation.is_file():
+        return [
+            Problem(
+                str(drill.folder),
+                "has no Chinese text (no [zh] table in drill.toml, no explain.zh.md), so --lang zh "
+                "shows it in English",
+                warning=True,
+            )
+        ]
+    if drill.zh is None:
+        return [
+            Problem(
+                manifest,
+                "has no [zh] table, but the drill has an explain.zh.md; add [zh] with the title, task "
+                "and hints in Chinese, or remove explain.zh.md to keep the drill English only",
+            )
+        ]
+    problems = []
+    if not explanation.is_file():
+        problems.append(
+            Problem(
+                str(explanation),
+                "is missing, but drill.toml has a [zh] table; write the explanation in Chinese, or "
+                "remove [zh] to keep the drill English only",
+            )
+        )
+    if len(drill.zh.hints) != len(drill.hints):
+        problems.append(
+            Problem(
+                manifest,
+                f"zh.hints has {len(drill.zh.hints)} steps but hints has {len(drill.hints)}; give "
+                "each hint step its Chinese translation",
+            )
+        )
+    return problems
 
 
 def _explanation_problems(context: Context) -> list[Problem]:
     problems = []
-    for name in ("explain.md", "explain.zh.md"):
+    for name in ("explain.md", CHINESE_EXPLANATION):
+        if not context.drill.file(name).is_file():  # explain.zh.md: see _translation_problems
+            continue
         where = str(context.drill.file(name))
         text = context.drill.file(name).read_text(encoding="utf-8")
         sections = len(re.findall(r"^## ", text, flags=re.MULTILINE))
@@ -272,6 +324,7 @@ PRODUCERS: tuple[Producer, ...] = (
     _loop_problems,
     lambda context: [Problem(where, message) for where, message in rule_names.rule_problems(context.drill)],
     _todo_problems,
+    _translation_problems,
     _explanation_problems,
     _solution_problems,
     _timing_problems,

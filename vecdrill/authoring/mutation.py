@@ -77,7 +77,8 @@ class DrillScore:
         return (
             f"{self.drill.id}: mutation score {self.score:.0%} ({self.killed} of {self.counted} killed, "
             f"{self.equivalent} equivalent, {gated}{len(self.survivors)} survived, "
-            f"{self.explained()} explained; {self.mutants} mutants in {self.seconds:.1f} s)"
+            f"{self.explained()} explained; {self.mutants} mutant{'' if self.mutants == 1 else 's'} "
+            f"in {self.seconds:.1f} s)"
         )
 
 

@@ -12,8 +12,13 @@ import importlib
 from typing import Any
 
 from vecdrill.content.drill import MANIFEST, Drill
-from vecdrill.gate.allow import BUILTIN_NAMES, EVERYTHING_ELSE, OPERATOR_SYMBOLS
+from vecdrill.gate.allow import BUILTIN_NAMES, EVERYTHING_ELSE, METADATA, OPERATOR_SYMBOLS
+from vecdrill.gate.builtin_names import HARMLESS_FORMS
 from vecdrill.gate.rules import DYNAMIC_BUILTINS, GUARDED_BUILTINS
+
+# Builtins the gate refuses in every form: an entry for one of them changes nothing. (`max(1, n)`,
+# `tuple(x.shape)` and the other harmless forms of the rest pass the gate, so their entries count.)
+ALWAYS_REFUSED = (GUARDED_BUILTINS | DYNAMIC_BUILTINS) - HARMLESS_FORMS
 
 _ROOTS = ("torch", "numpy", "math")
 _SHORT_ROOTS = {"np": "numpy", "F": "torch.nn.functional"}
@@ -41,9 +46,11 @@ def _banned_problem(name: str, banned: set[str], library: str) -> str | None:
     label = f"banned name {name!r}"
     if "." not in name:
         if name not in BUILTIN_NAMES:
-            return _missing(label, name, sorted(BUILTIN_NAMES))
-        if name in GUARDED_BUILTINS or name in DYNAMIC_BUILTINS:
+            return _unqualified(label, name, library) or _missing(label, name, sorted(BUILTIN_NAMES))
+        if name in ALWAYS_REFUSED:
             return f"{label} has no effect: the gate refuses it in every drill already; remove it"
+        if name in HARMLESS_FORMS:
+            return None
         twins = [twin for twin in _TWINS.get(name, ()) if twin not in banned]
         if twins:
             listed = " and ".join(repr(twin) for twin in twins)
@@ -60,10 +67,16 @@ def _allowed_problem(name: str, library: str) -> str | None:
         return None
     if "." not in name:
         if name in BUILTIN_NAMES:
-            if name in GUARDED_BUILTINS:
+            if name in ALWAYS_REFUSED:
                 return f"{label} has no effect: the gate refuses it as a loop or an escape in every drill"
             return None
-        return _missing(label, name, [*sorted(OPERATOR_SYMBOLS), *sorted(BUILTIN_NAMES)])
+        if name in METADATA:
+            return (
+                f"{label} has no effect: a tensor's shape, dtype, device and ndim are usable in every drill"
+            )
+        return _unqualified(label, name, library) or _missing(
+            label, name, [*sorted(OPERATOR_SYMBOLS), *sorted(BUILTIN_NAMES)]
+        )
     owner, _, attribute = name.partition(".")
     if owner in ("Tensor", "ndarray"):
         expected = "ndarray" if library == "numpy" else "Tensor"
@@ -79,6 +92,14 @@ def _allowed_problem(name: str, library: str) -> str | None:
         short = name.split(".", 1)[1]
         return f"{label}: write methods and attributes as {short!r} in an allow-list"
     return _dotted_problem(label, name, library)
+
+
+def _unqualified(label: str, name: str, library: str) -> str | None:
+    """A library function written without its module, as puzzle texts do (`arange`, `where`)."""
+    root = "numpy" if library == "numpy" else "torch"
+    if not hasattr(importlib.import_module(root), name):
+        return None
+    return f"{label} does not exist; did you mean '{root}.{name}'? (write the full module path)"
 
 
 def _dotted_problem(label: str, name: str, library: str) -> str | None:

@@ -7,7 +7,6 @@ one drill to the next never relaunches one. A check still gets its own limited g
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -15,21 +14,21 @@ from vecdrill.check import plan
 from vecdrill.check.submission import Unreadable, read_source, resolve_drill
 from vecdrill.content.catalogue import Catalogue
 from vecdrill.content.drill import Drill
-from vecdrill.errors import VecdrillError
 from vecdrill.sandbox import launch, warm
 
 
 def drills_of(files: Iterable[Path], catalogue: Catalogue, drill_id: str | None) -> list[Drill]:
-    """The drills these files are for, found as `check_file` finds them; a file that names none
-    (or cannot be read) is left to its own check to report."""
+    """The drills these files are for, found as `check_file` finds them, before any is checked:
+    a file that names no drill (or several) stops the batch at once, with check_file's sentence,
+    rather than after every other file was checked. A file that cannot be read is left to its own
+    check, which reports it as that file's verdict."""
     found: dict[str, Drill] = {}
     for path in files:
-        with contextlib.suppress(VecdrillError):
-            source = read_source(path)
-            drill = resolve_drill(
-                path, None if isinstance(source, Unreadable) else source, catalogue, drill_id
-            )
-            found.setdefault(drill.id, drill)
+        source = read_source(path)
+        if isinstance(source, Unreadable) and drill_id is None:
+            continue
+        drill = resolve_drill(path, None if isinstance(source, Unreadable) else source, catalogue, drill_id)
+        found.setdefault(drill.id, drill)
     return list(found.values())
 
 

@@ -1,12 +1,13 @@
 """Which devices a check runs on, decided without creating a CUDA context (or importing torch).
 
 A CUDA context in the parent costs a second and hundreds of MiB of GPU memory, and the check only
-needs to know whether its child will find a GPU. So the parent asks NVML, the driver's management
-library, through ctypes: it counts the GPUs and names them without touching CUDA, and it is read
-only on machines whose /dev has NVIDIA device nodes, so a CPU-only machine pays one glob. That
-torch can use the GPU is checked by looking for its CUDA library, not by importing it: the child
-starts before the parent imports torch. Whether CUDA then works inside the sandbox is the child's
-to find out (`child.gpu`); when it does not, the CPU verdict stands and a note says why.
+needs to know whether its child will find a GPU. So the choice is read from files, before the
+child starts: a GPU's device node (/dev/nvidia0, ...), CUDA_VISIBLE_DEVICES, and torch's CUDA
+library, so a CPU-only machine pays one glob. NVML, the driver's management library (through
+ctypes), names the GPU for the timing cache, asked beside the running child and never before it
+starts: with persistence mode off, NVML's start waits while the driver wakes each GPU. Whether CUDA then
+works inside the sandbox is the child's to find out (`child.gpu`); when it does not, the CPU verdict
+stands and a note says why.
 """
 
 from __future__ import annotations
@@ -37,24 +38,32 @@ class Gpu:
     count: int
 
 
+GPU_NODES = "/dev/nvidia[0-9]*"  # one per GPU; /dev/nvidiactl alone means a driver and no GPU
+
+
 @functools.cache
 def gpu() -> Gpu | None:
-    """The GPU a CUDA check would use, or None: no NVIDIA device nodes, no NVML, no GPU, or
-    CUDA_VISIBLE_DEVICES hides them all."""
-    if not glob.glob("/dev/nvidia*"):
-        return None
-    visible = os.environ.get("CUDA_VISIBLE_DEVICES")
-    if visible is not None and (not visible.strip() or visible.strip().startswith("-")):
+    """The GPU a CUDA check would use, as NVML names it, or None: no GPU device node, no NVML,
+    no GPU, or CUDA_VISIBLE_DEVICES hides them all."""
+    if not _gpu_visible():
         return None
     try:
-        return _ask_nvml(_first_visible(visible))
+        return _ask_nvml(_first_visible(os.environ.get("CUDA_VISIBLE_DEVICES")))
     except (OSError, AttributeError, ValueError):
         return None
 
 
 def cuda_available() -> bool:
-    """True when a GPU is present and the installed torch is a CUDA build."""
-    return gpu() is not None and torch_has_cuda()
+    """True when a GPU's device node is there, CUDA_VISIBLE_DEVICES leaves it visible, and the
+    installed torch is a CUDA build; no library is loaded to tell."""
+    return _gpu_visible() and torch_has_cuda()
+
+
+def _gpu_visible() -> bool:
+    if not glob.glob(GPU_NODES):
+        return False
+    visible = os.environ.get("CUDA_VISIBLE_DEVICES")
+    return visible is None or (bool(visible.strip()) and not visible.strip().startswith("-"))
 
 
 @functools.cache

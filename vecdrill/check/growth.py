@@ -34,6 +34,7 @@ class Growth:
 class Reads:
     verdict: Verdict  # PASS with a note, or FORBIDDEN where the drill bans scalar reads
     message: str
+    message_zh: str  # the same, for `--lang zh`
 
 
 def grew(solution: dict[str, list[int]], reference: dict[str, list[int]], i: int, j: int) -> Growth | None:
@@ -88,14 +89,19 @@ def scalar_reads(drill: Drill, counts: dict[str, list[int]]) -> Reads | None:
         f"your solution reads {reads} value{'s' if reads > 1 else ''} out of a tensor into Python "
         "(`.item()`, `int(t)`, `float(t)` or `if t:`)"
     )
+    what_zh = f"你的解法把 {reads} 个值从张量读进了 Python（`.item()`、`int(t)`、`float(t)` 或 `if t:`）"
     if any(entry.name == SCALAR_READ_BAN for entry in drill.banned):
         return Reads(
             Verdict.FORBIDDEN,
             f"{what}, and this drill bans such reads: each one is a device sync that makes the GPU "
             "wait; keep the value in a tensor and compute with it there",
+            f"{what_zh}，而本题禁止这样读取：每读一次就是一次设备同步，GPU 只能停下来等；"
+            "请把值留在张量里，直接用张量计算",
         )
     return Reads(
         Verdict.PASS,
         f"{what}: each read is a device sync that makes a GPU wait for the result; fine for a size "
         "read once, but a drill may ban it",
+        f"{what_zh}：每读一次就是一次设备同步，GPU 要等结果算完才能继续；像尺寸这样只读一次的值没有问题，"
+        "但有的题目会禁止这样做",
     )

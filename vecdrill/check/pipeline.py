@@ -14,16 +14,27 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from vecdrill import wire
-from vecdrill.check import devices, expected, plan, verdicts
+from vecdrill.check import device_retry, devices, expected, plan, verdicts
 from vecdrill.check.submission import Unreadable, read_source, resolve_drill
 from vecdrill.content.catalogue import Catalogue
 from vecdrill.content.drill import Drill
 from vecdrill.content.drill_code import helper_sources
+from vecdrill.errors import VecdrillError
 from vecdrill.gate import scan
-from vecdrill.report.model import FileResult, Verdict
+from vecdrill.report.model import FileResult, Finding, Verdict
 from vecdrill.sandbox import launch
 
+# Which finding a check names first: a syntax error, a banned call or escape hatch, a loop, then a
+# drill's own rules (its allow-list, line and column limits, helpers), which a loop breaks on the
+# way (a comprehension calls torch.stack, a while loop spans lines): the loop is the lesson.
 _FINDING_ORDER = {"syntax": 0, "forbidden": 1, "loop": 2}
+_DRILL_RULES = frozenset({"F010", "F011", "F012", "F013"})
+
+
+def _rank(finding: Finding) -> tuple[int, int, int]:
+    kind = 3 if finding.code in _DRILL_RULES else _FINDING_ORDER.get(finding.kind, 4)
+    return kind, finding.line, finding.col
+
 
 # Runs the worker with a request and returns how it ended: `launch.run_sandboxed` for a fresh
 # child per check, or a warm worker's equivalent (same signature) for watch mode.
@@ -40,6 +51,9 @@ class CheckOptions:
     isolation: str | None = None
     bench_budget: float = plan.SOLUTION_BENCH_BUDGET  # seconds spent timing the solution per device
     scaling: bool = False  # also time both sides over a ladder of sizes up to the bench size
+    # When CUDA's failure takes every verdict with it, check the CPU alone and keep its verdict
+    # (`device_retry`); dev check turns this off, since a drill that fails on CUDA is its author's.
+    cpu_fallback: bool = True
 
 
 def _reference_timeout(drill: Drill, timeout: float) -> float:
@@ -84,7 +98,7 @@ def _check_source(
     rules = scan.GateRules.for_drill(drill)
     findings = scan.scan(source, rules)
     if findings:
-        first = min(findings, key=lambda f: (_FINDING_ORDER.get(f.kind, 3), f.line, f.col))
+        first = min(findings, key=_rank)
         return FileResult(
             str(path),
             drill.id,
@@ -105,9 +119,44 @@ def check_past_gate(
 ) -> FileResult:
     """Run source that the static gate let through in the sandbox, and judge what it returns.
     The bad-input corpus calls this directly, to prove the sandbox on code the gate would stop;
-    mutation testing passes `cases` of its own (a larger battery than a check's)."""
+    mutation testing passes `cases` of its own (a larger battery than a check's). When CUDA's
+    failure took the CPU's verdict with it, the CPU is checked again alone (`device_retry`)."""
     isolation = launch.detect_isolation(options.isolation)
     targets = devices.select(options.device, drill.library)
+    first = _attempt(path, source, drill, options, runner, isolation, targets, cases)
+    lost = device_retry.lost_device(first, targets) if options.cpu_fallback else None
+    if lost is None and first.reference_error is not None:
+        raise first.reference_error
+    if lost is None:
+        assert first.result is not None
+        result = first.result
+    else:
+        cpu_cases = [case for case in cases if case.device == "cpu"] if cases is not None else None
+        again = _attempt(path, source, drill, options, runner, isolation, ["cpu"], cpu_cases)
+        assert again.result is not None  # on one device, the loop's failure is raised
+        result = device_retry.merge(first, again.result, lost)
+    if drill.library == "numpy" and options.device == "cuda":
+        result.notes.append("numpy drills run on the CPU only")
+    elif "cuda" not in targets:
+        result.notes.append(devices.cpu_only_note())
+    if options.bench and not drill.benchmark:
+        result.notes.append(f"this drill is not timed: {drill.benchmark_reason}")
+    if fallback := isolation.fallback_note():
+        result.notes.append(fallback)
+    return result
+
+
+def _attempt(
+    path: Path,
+    source: bytes,
+    drill: Drill,
+    options: CheckOptions,
+    runner: Runner,
+    isolation: launch.IsolationReport,
+    targets: list[str],
+    cases: list[expected.Case] | None,
+) -> device_retry.Attempt:
+    """One sandboxed run of the solution on `targets`, judged against the loop's answers."""
     cases = cases if cases is not None else plan.build_cases(drill, targets, options.seed)
     probe = plan.probe_sizes(drill)
     sol_bench, ref_bench = (
@@ -147,7 +196,12 @@ def check_past_gate(
             readable_paths=[drill.folder],
             hidden_paths=plan.answer_paths(drill),
         )
-        pieces = answers.result()
+        try:
+            pieces = answers.result()
+        except VecdrillError as exc:  # the loop could not run (on CUDA, say): the caller decides
+            if len(targets) < 2:
+                raise
+            return device_retry.Attempt(run, None, reference_error=exc)
     result = FileResult(
         str(path),
         drill.id,
@@ -158,13 +212,5 @@ def check_past_gate(
         isolation=isolation.layer.value,
         source=source,
     )
-    verdicts.judge_run(result, drill, run, cases, pieces, limits.wall_seconds)
-    if drill.library == "numpy" and options.device == "cuda":
-        result.notes.append("numpy drills run on the CPU only")
-    elif "cuda" not in targets:
-        result.notes.append(devices.cpu_only_note())
-    if options.bench and not drill.benchmark:
-        result.notes.append(f"this drill is not timed: {drill.benchmark_reason}")
-    if fallback := isolation.fallback_note():
-        result.notes.append(fallback)
-    return result
+    failed_on = verdicts.judge_run(result, drill, run, cases, pieces, limits.wall_seconds)
+    return device_retry.Attempt(run, result, failed_on=failed_on)

@@ -16,7 +16,7 @@ from typing import Any
 from vecdrill import paths
 from vecdrill.check.expected import Case
 from vecdrill.content import edges
-from vecdrill.content.drill import Drill, Size
+from vecdrill.content.drill import Drill, Size, largest_size
 from vecdrill.measure import ladder
 
 DEFAULT_SEED = 1234
@@ -78,8 +78,8 @@ def random_sizes(drill: Drill, seed: int) -> list[Size]:
 
 
 def edge_size(drill: Drill) -> Size:
-    """The listed size with the most elements: the edge cases' size (the last such on a tie)."""
-    return max(reversed(drill.sizes), key=lambda size: math.prod(max(v, 1) for v in size.values()))
+    """The edge cases' size: the listed size with the most elements."""
+    return largest_size(drill.sizes)
 
 
 def probe_devices(targets: list[str]) -> list[str]:

@@ -18,7 +18,7 @@ from vecdrill.check import allowed_ops, devices, growth, plan, timed
 from vecdrill.check.compare import Tolerance, compare_case
 from vecdrill.check.expected import Case, Piece
 from vecdrill.content.drill import Drill
-from vecdrill.errors import VecdrillError
+from vecdrill.errors import DrillError, VecdrillError
 from vecdrill.report.model import DeviceResult, FileResult, Mismatch, Verdict
 
 if TYPE_CHECKING:
@@ -47,8 +47,9 @@ def judge_run(
     cases: list[Case],
     pieces: dict[str, Piece],
     limit: float,
-) -> None:
-    """Set the verdict and message of `result` (and each device's) from the child's run."""
+) -> str | None:
+    """Set the verdict and message of `result` (and each device's) from the child's run. When the
+    child stopped on one case before any device's verdict was made, return that case's device."""
     ended = process_outcome(run, limit)
     header = wire.ResultHeader("unread")  # until a frame is read: no traceback to show
     tensors: dict[str, Any] = {}
@@ -63,20 +64,27 @@ def judge_run(
                 f"your solution's process sent a result "
                 f"vecdrill could not read ({reason}); do not write to its fds",
             )
-    ended = ended or header_outcome(header) or _outside_allow_list(result, drill, header, pieces)
+    if ended is None and header.status == "drill_error":  # the drill's files, as the box shows them
+        raise DrillError(str(drill.folder / (header.case or "drill.toml")), header.message)
+    if ended is None and (raised := header_outcome(header)) is not None:
+        # where it raised, unless it is a starter's "write this" (NotImplementedError), true anywhere
+        placed = raised.verdict is Verdict.ERROR and not header.message.startswith("NotImplementedError")
+        clause = _case_clause(cases, header.case) if placed else ""
+        ended = Outcome(raised.verdict, raised.message + clause, raised.message_zh)
+    ended = ended or _outside_allow_list(result, drill, header, pieces)
     if ended is not None and ended.verdict is Verdict.MEMORY and header.cases:
         ended = _memory_beyond_the_cases(ended, drill, cases, pieces, header, tensors)
     if ended is not None:
         result.verdict, result.message, result.message_zh = ended.verdict, ended.message, ended.message_zh
         result.traceback = header.traceback
-        return
+        return next((case.device for case in cases if case.id == header.case), None)
     cases = _usable_cases(result, cases, header.unavailable)
     tolerances = {case.device: tolerance(drill, case.device) for case in cases}
     _judge_cases(result, cases, pieces, header, tensors, tolerances)
     failed = next((d for d in result.devices if d.verdict is not Verdict.PASS), None)
     if failed:
         result.verdict, result.message = failed.verdict, failed.message
-        return
+        return None
     reference = pieces["counts"].header["counts"]
     for device_result in result.devices:
         counts = header.device_counts.get(device_result.device, header.counts)
@@ -89,11 +97,11 @@ def judge_run(
             where = "" if device_result.device == "cpu" else f"{device_result.device}: "
             device_result.verdict, device_result.message = Verdict.LOOP, where + loop
             result.verdict, result.message = Verdict.LOOP, where + loop
-            return
+            return None
     reads = growth.scalar_reads(drill, header.counts)
     if reads is not None and reads.verdict is Verdict.FORBIDDEN:
-        result.verdict, result.message = reads.verdict, reads.message
-        return
+        result.verdict, result.message, result.message_zh = reads.verdict, reads.message, reads.message_zh
+        return None
     if reads is not None:
         result.notes.append(reads.message)
     timed.judge_timing(
@@ -106,6 +114,7 @@ def judge_run(
         )
     elif result.verdict is Verdict.PASS:
         result.message = "your solution matches the loop on every case and is vectorized"
+    return None
 
 
 def _memory_beyond_the_cases(
@@ -242,7 +251,7 @@ def process_outcome(run: ChildRun, limit_seconds: float) -> Outcome | None:
     if run.result is not None:
         return None
     if run.signal is not None:
-        name = _signal_name(run.signal)
+        name = signal_name(run.signal)
         return Outcome(
             Verdict.CRASH,
             f"your solution's process was killed by {name} before it "
@@ -258,17 +267,19 @@ def process_outcome(run: ChildRun, limit_seconds: float) -> Outcome | None:
 def _died_starting(run: ChildRun) -> str:
     """A child that ended before its ready signal never ran the learner's code: torch's import,
     CUDA's start or the drill's inputs failed, which is vecdrill's problem on this machine."""
-    how = (
-        f"was killed by {_signal_name(run.signal)}"
-        if run.signal is not None
-        else f"ended (exit code {run.returncode})"
-    )
     return (
-        f"vecdrill's checking process {how} while it was starting (importing torch, starting "
+        f"vecdrill's checking process {ended_how(run)} while it was starting (importing torch, starting "
         "CUDA, building the inputs), before your code ran. This is a problem with vecdrill's "
         "set-up on this machine, not with your solution; run `vecdrill doctor`, and if CUDA is "
         "the cause, `--device cpu` gives the CPU verdict meanwhile"
     )
+
+
+def ended_how(run: ChildRun) -> str:
+    """How a child that sent nothing ended: "was killed by SIGSEGV", "ended (exit code 1)"."""
+    if run.signal is not None:
+        return f"was killed by {signal_name(run.signal)}"
+    return f"ended (exit code {run.returncode})"
 
 
 def _outside_allow_list(
@@ -323,11 +334,7 @@ def loop_growth(solution: dict[str, list[int]], reference: dict[str, list[int]])
 
 def describe(mismatch: Mismatch, device: str) -> str:
     """One sentence: the device, what differs, the values, and the size and seed to replay it."""
-    replay = ""
-    if mismatch.size is not None:
-        size = ", ".join(f"{k}={v}" for k, v in mismatch.size.items())
-        case = f"{mismatch.case}, " if mismatch.case else ""
-        replay = f" ({case}size {size}; replay with --seed {mismatch.seed})"
+    replay = "" if mismatch.size is None else replay_clause(mismatch.case, mismatch.size, mismatch.seed)
     at = "[" + ", ".join(str(i) for i in mismatch.index) + "]" if mismatch.index else ""
     if mismatch.what == "input-mutated":
         text = (
@@ -363,7 +370,21 @@ def describe(mismatch: Mismatch, device: str) -> str:
     return f"{device}: {text}{replay}"
 
 
-def _signal_name(number: int) -> str:
+def replay_clause(label: str | None, size: dict[str, int], seed: int | None) -> str:
+    """(an edge case: ..., size N=300; replay with --seed 1234)": where a failure happened."""
+    case = f"{label}, " if label else ""
+    return f" ({case}size {_size(size)}; replay with --seed {seed})"
+
+
+def _case_clause(cases: list[Case], case_id: str | None) -> str:
+    """Where the child stopped, when it stopped on one of `cases`."""
+    case = next((case for case in cases if case.id == case_id), None)
+    if case is None:
+        return ""
+    return replay_clause(case.label or None, case.size, case.seed if case.replay is None else case.replay)
+
+
+def signal_name(number: int) -> str:
     try:
         return signal.Signals(number).name
     except ValueError:

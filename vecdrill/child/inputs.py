@@ -131,8 +131,7 @@ def _forced(spec: InputSpec, drawn: torch.Tensor, edge: str, size: Size, seed: i
     elif edge == "high":
         value = torch.full(drawn.shape, spec.high - 1)
     elif edge == "last":
-        assert spec.into is not None
-        value = torch.full(drawn.shape, float(max(size[spec.into] - 1, 0)))
+        value = torch.full(drawn.shape, float(index_top(spec, size)))
     elif edge == "uniform":
         value = torch.full(drawn.shape, 1.0 / max(drawn.shape[-1], 1) if drawn.dim() else 1.0)
     elif edge == "ties":  # three values drawn as the kind draws them, repeated throughout
@@ -144,6 +143,14 @@ def _forced(spec: InputSpec, drawn: torch.Tensor, edge: str, size: Size, seed: i
     else:
         raise ValueError(f"unknown edge {edge!r} for input {spec.name!r}")
     return value.to(drawn.dtype)
+
+
+def index_top(spec: InputSpec, size: Size) -> int:
+    """An index input's largest value: the size of its `into` dimension with `inclusive`, else one
+    less (0 for an empty dimension, whose draws are all 0)."""
+    assert spec.into is not None
+    top = size[spec.into]
+    return top if spec.inclusive else max(top - 1, 0)
 
 
 def resolve_shape(spec: InputSpec, size: Size) -> list[int]:
@@ -174,9 +181,7 @@ def _draw(spec: InputSpec, size: Size, gen: torch.Generator, noncontiguous: bool
     elif spec.kind == "int":
         value = torch.randint(int(spec.low), int(spec.high), shape, generator=gen)
     else:  # index
-        assert spec.into is not None
-        bound = size[spec.into]
-        value = torch.randint(0, max(bound, 1), shape, generator=gen)
+        value = torch.randint(0, index_top(spec, size) + 1, shape, generator=gen)
     value = value.to(dtype)
     if strided:
         value = value[..., ::2]

@@ -15,29 +15,19 @@ import traceback
 from collections.abc import Callable
 from pathlib import Path
 from time import perf_counter
-from typing import Any, TypeVar
+from typing import Any
 
 from vecdrill import wire
-from vecdrill.child import counting, gpu, timer
+from vecdrill.child import counting, faults, gpu, timer
+from vecdrill.child.faults import Rejected
 from vecdrill.child.inputs import InputError, declared_problem, make_inputs
 from vecdrill.content.drill import Drill, Size, load_drill
 from vecdrill.content.drill_code import load_function, load_helpers
+from vecdrill.errors import DrillError
 from vecdrill.supervisor.limits import Limits
 
 _exit = os._exit
-T = TypeVar("T")
 _OUTPUT_BYTES = Limits.result_bytes  # what the parent accepts; a bigger answer is refused here in words
-
-
-class Rejected(Exception):
-    """The function did something the harness reports instead of its outputs."""
-
-    def __init__(
-        self, status: str, message: str, case: str | None = None, tb: str = "", line: int | None = None
-    ) -> None:
-        super().__init__(message)
-        self.status, self.message, self.case, self.traceback = status, message, case, tb
-        self.line = line  # the deepest line of the running file, when it raised
 
 
 def main() -> None:
@@ -70,7 +60,10 @@ def run(
     import torch
 
     torch.set_num_threads(1)  # as the parent's environment says (OMP_NUM_THREADS), for honest timing
-    drill = load_drill(Path(request.drill_folder))
+    try:
+        drill = load_drill(Path(request.drill_folder))
+    except DrillError as exc:  # the drill as this box shows it: its author's problem, in their words
+        raise Rejected("drill_error", exc.problem, case=exc.where) from None
     unavailable = _start_devices(request)  # before any input lands on a device, and before the guards
     cases = [case for case in request.cases if case.device not in unavailable]
     inputs = {case.id: _inputs(drill, case, request.mode == "reference") for case in cases}
@@ -103,10 +96,10 @@ def run(
         subject = _drill_function(drill, "solution.py", helpers) if reference else function
         subject = counting.watched(subject, watch) if watch else subject
         counted = str(drill.file("solution.py")) if reference else filename
-        at = f"at the probe sizes {' and '.join(_size_text(size) for size in probe)}"
-        counts = _authors(request, "solution.py", at, lambda: _probe(drill, subject, counted, probe))
+        at = f"at the probe sizes {' and '.join(faults.size_text(size) for size in probe)}"
+        counts = faults.authors(request, "solution.py", at, lambda: _probe(drill, subject, counted, probe))
         if reference:  # the loop's own work, for the report (small size)
-            loop_counts = _authors(
+            loop_counts = faults.authors(
                 request, "loop.py", at, lambda: _probe(drill, function, filename, probe[:1])
             )
         for device in request.probe_devices:  # a solution may loop only where x.is_cuda
@@ -114,10 +107,10 @@ def run(
                 device_counts[device] = _probe(drill, subject, counted, probe, device)
     benches = [spec for spec in request.bench if spec.device not in unavailable]
     bench = [
-        _authors(
+        faults.authors(
             request,
             "loop.py",
-            f"at the benchmark size {_size_text(spec.size)}",
+            f"at the benchmark size {faults.size_text(spec.size)}",
             lambda spec=spec, i=i: _bench(drill, function, filename, spec, tensors, i),  # type: ignore[misc]
         )
         for i, spec in enumerate(benches)
@@ -143,20 +136,14 @@ def _inputs(drill: Drill, case: wire.CaseRequest, reference: bool) -> dict[str, 
             drill, case.size, case.seed, device=case.device, noncontiguous=case.noncontiguous, edge=case.edge
         )
     except InputError as exc:
-        raise Rejected("drill_error", str(exc), case="loop.py") from None
+        raise faults.input_problem(str(exc)) from None
     except Exception as exc:
         if not reference or not any(spec.kind == "custom" for spec in drill.inputs):
             raise
-        line = _at_line(exc, str(drill.file("loop.py")))
-        raise Rejected(
-            "drill_error",
-            f"make_inputs raised {_describe(exc)}{f' (line {line})' if line else ''} at size "
-            f"{_size_text(case.size)}; fix it so it builds every declared input at every size",
-            case="loop.py",
-        ) from None
+        raise faults.inputs_raised(exc, drill, case.size) from None
     problem = declared_problem(drill, case.size, values) if reference else None
     if problem:
-        raise Rejected("drill_error", problem, case="loop.py")
+        raise faults.input_problem(problem)
     return values
 
 
@@ -171,48 +158,15 @@ def _run_loop_case(
 ) -> dict[str, Any]:
     """One case of the reference loop, whose failures are its author's: where it raised, at which
     size, or what it returned that vecdrill cannot compare."""
-    at = f"at size {_size_text(case.size)}"
-    record = _authors_step(
+    at = f"at size {faults.size_text(case.size)}"
+    record = faults.authors_step(
         "loop.py", at, lambda: _run_case(drill, function, filename, case, values, grad, tensors)
     )
     outputs = record["outputs"]
     odd = [item["type"] for item in outputs["items"] if item["type"] not in ("tensor", "ndarray")]
     if odd:
-        what = "a tuple holding a " if outputs["tuple"] else "a "
-        raise Rejected(
-            "drill_error",
-            f"the reference loop returned {what}{odd[0]}; return a "
-            f"{'numpy array' if drill.library == 'numpy' else 'tensor'}, or a tuple of them",
-            case="loop.py",
-        )
+        raise faults.odd_loop_output(odd[0], outputs["tuple"], drill.library)
     return record
-
-
-def _authors(request: wire.WorkerRequest, name: str, at: str, step: Callable[[], T]) -> T:
-    """A step of the reference child, whose failure is the drill author's; in the solution's
-    child, as it is."""
-    return _authors_step(name, at, step) if request.mode == "reference" else step()
-
-
-def _authors_step(name: str, at: str, step: Callable[[], T]) -> T:
-    """Run `step` of the drill's own `name` (loop.py, solution.py); an exception it raised becomes
-    a sentence naming the file, the line, the size and the fix."""
-    try:
-        return step()
-    except InputError as exc:  # make_inputs at a size no case uses
-        raise Rejected("drill_error", f"{exc} {at}", case="loop.py") from None
-    except Rejected as rejected:
-        if rejected.status not in ("error", "memory"):
-            raise
-        line = f" (line {rejected.line})" if rejected.line else ""
-        who = "loop" if name == "loop.py" else "solution"
-        raise Rejected(
-            "drill_error",
-            f"the reference {who} raised {rejected.message}{line} {at}; fix {name} so it runs at "
-            "every size in drill.toml",
-            case=name,
-            tb=rejected.traceback,
-        ) from None
 
 
 def _op_watch(drill: Drill, request: wire.WorkerRequest) -> counting.OpWatch | None:
@@ -230,7 +184,7 @@ def _helpers(request: wire.WorkerRequest, watch: counting.OpWatch | None) -> dic
     try:
         return load_helpers(request.helpers, lambda f: counting.exempt(f, watch) if watch else f)
     except Exception as exc:  # noqa: BLE001 - a broken helper drill is its author's problem, in words
-        raise Rejected("drill_error", f"a helper drill could not be loaded: {_describe(exc)}") from None
+        raise faults.helper_failed(exc) from None
 
 
 def _checked(
@@ -245,23 +199,7 @@ def _drill_function(drill: Drill, name: str, names: dict[str, Any] | None = None
     try:
         return load_function(drill.file(name), drill.function, names)
     except Exception as exc:  # noqa: BLE001 - whatever the drill's file raised at import
-        line = _at_line(exc, str(drill.file(name)))
-        raise Rejected(
-            "drill_error",
-            f"raised {_describe(exc)}{f' (line {line})' if line else ''} while it was being loaded; "
-            "fix it so it imports cleanly",
-            case=name,
-        ) from None
-
-
-def _size_text(size: Size) -> str:
-    return ", ".join(f"{k}={v}" for k, v in size.items())
-
-
-def _at_line(exc: BaseException, filename: str) -> int | None:
-    """The deepest line of `filename` in the exception's traceback."""
-    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == filename]
-    return frames[-1].lineno if frames else None
+        raise faults.load_failed(exc, drill, name) from None
 
 
 def _start_devices(request: wire.WorkerRequest) -> dict[str, str]:
@@ -291,7 +229,7 @@ def _load_learner(
     try:
         exec(compile(source, filename, "exec", dont_inherit=True), namespace)
     except BaseException as exc:  # noqa: BLE001 - any failure at import is the learner's
-        raise Rejected("load_error", _describe(exc), tb=_learner_traceback(exc, filename)) from None
+        raise Rejected("load_error", faults.describe(exc), tb=_learner_traceback(exc, filename)) from None
     function = namespace.get(name)
     if not callable(function):
         raise Rejected("load_error", f"your file defines no function {name}()")
@@ -315,8 +253,8 @@ def _rejected(exc: BaseException, filename: str, case: str, size: Size | None) -
     tb = _learner_traceback(exc, filename)
     asked = gpu.out_of_memory(exc)
     if asked is None:
-        return Rejected("error", _describe(exc), case, tb, _at_line(exc, filename))
-    at = f" at size {', '.join(f'{k}={v}' for k, v in size.items())}" if size else ""
+        return Rejected("error", faults.describe(exc), case, tb, faults.at_line(exc, filename))
+    at = f" at size {faults.size_text(size)}" if size else ""
     message = (
         f"your solution ran out of GPU memory{at}: it asked for {asked}, beyond what one "
         "check may use (`vecdrill doctor` shows the cap); avoid huge intermediate tensors"
@@ -402,7 +340,7 @@ def _gradients(
         try:
             torch.stack(terms).sum().backward()  # type: ignore[no-untyped-call]
         except BaseException as exc:  # noqa: BLE001
-            raise Rejected("error", _describe(exc), cid, _learner_traceback(exc, filename)) from None
+            raise Rejected("error", faults.describe(exc), cid, _learner_traceback(exc, filename)) from None
     names = []
     for name, value in kwargs.items():
         if _is_float_tensor(value) and value.grad is not None:
@@ -502,11 +440,6 @@ def _is_float_tensor(value: Any) -> bool:
 def _type_name(value: Any) -> str:
     kind = type(value)
     return kind.__name__ if kind.__module__ == "builtins" else f"{kind.__module__}.{kind.__name__}"
-
-
-def _describe(exc: BaseException) -> str:
-    text = str(exc).strip().splitlines()
-    return f"{type(exc).__name__}: {text[0]}" if text else type(exc).__name__
 
 
 def _learner_traceback(exc: BaseException, filename: str) -> str:

@@ -124,7 +124,9 @@ def _decode(folder: Path, data: dict[str, Any]) -> Drill:
             "inputs": tuple(InputSpec(**{**spec, "shape": tuple(spec["shape"])}) for spec in data["inputs"]),
             "sizes": tuple(data["sizes"]),
             "probe": tuple(probe) if probe is not None else None,
-            "zh": ZhText(data["zh"]["title"], data["zh"]["task"], tuple(data["zh"]["hints"])),
+            "zh": None
+            if data["zh"] is None
+            else ZhText(data["zh"]["title"], data["zh"]["task"], tuple(data["zh"]["hints"])),
             "banned": tuple(RuleName(**entry) for entry in data["banned"]),
             "allowed": None if data["allowed"] is None else tuple(RuleName(**e) for e in data["allowed"]),
             "helpers": tuple(data["helpers"]),

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from vecdrill.content.cache import DrillCache
-from vecdrill.content.drill import MANIFEST, Drill
+from vecdrill.content.drill import MANIFEST, Drill, check_helpers
 from vecdrill.content.pack import Pack, Track, load_pack
 from vecdrill.errors import DrillError, UsageError
 
@@ -129,6 +129,7 @@ def load_catalogue(extra: list[Path] | None = None) -> Catalogue:
         for folder in folders:
             try:
                 drill = cache.load(folder)
+                check_helpers(drill)  # every time: a cached drill's helper may have gone since
             except DrillError as problem:
                 catalogue.problems.append(problem)
                 continue

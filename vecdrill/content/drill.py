@@ -7,6 +7,7 @@ torch or numpy. Validation reports the first problem as a `DrillError` naming th
 from __future__ import annotations
 
 import ast
+import math
 import re
 import sys
 from dataclasses import dataclass, field
@@ -23,7 +24,9 @@ from vecdrill.errors import DrillError
 
 MANIFEST = "drill.toml"
 FORMAT_VERSION = 1
-DRILL_FILES = ("loop.py", "starter.py", "solution.py", "explain.md", "explain.zh.md")
+DRILL_FILES = ("loop.py", "starter.py", "solution.py", "explain.md")
+CHINESE_EXPLANATION = "explain.zh.md"  # optional, with the optional [zh] table: a drill may be English only
+NO_CHINESE = "本题没有中文文本，以下为英文。(This drill has no Chinese text; it is shown in English.)"
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 DTYPES = ("float16", "bfloat16", "float32", "float64", "int32", "int64", "uint8", "bool")
 KINDS = ("normal", "uniform", "int", "index", "bool", "probs", "dim", "const", "custom")
@@ -42,6 +45,7 @@ class InputSpec:
     scale: float = 1.0
     p: float = 0.5
     into: str | None = None
+    inclusive: bool = False  # an index up to the size of `into` itself: [0, size], not [0, size)
     dim: str | None = None
     value: float | None = None
     device: str = "same"
@@ -77,6 +81,8 @@ class KnownSurvivor:
 
 @dataclass(frozen=True)
 class ZhText:
+    """The [zh] table: the drill's title, task and hints in Chinese."""
+
     title: str
     task: str
     hints: tuple[str, ...]
@@ -93,10 +99,12 @@ class Drill:
     task: str
     inputs: tuple[InputSpec, ...]
     sizes: tuple[Size, ...]
+    # The benchmark size. A drill that is never timed may leave it out: it is then the largest
+    # listed size, which nothing times, so the code that plans timing always has a size.
     bench: Size
     probe: tuple[Size, Size] | None
     hints: tuple[str, ...]
-    zh: ZhText
+    zh: ZhText | None  # None: no [zh] table, so a Chinese view shows the English text
     rtol: float | None = None
     atol: float | None = None
     cuda_rtol: float | None = None  # on CUDA instead of rtol / atol (atomic adds reorder sums)
@@ -124,6 +132,30 @@ class Drill:
 
     def file(self, name: str) -> Path:
         return self.folder / name
+
+    def title_in(self, lang: str) -> str:
+        return self.zh.title if lang == "zh" and self.zh else self.title
+
+    def task_in(self, lang: str) -> str:
+        return self.zh.task if lang == "zh" and self.zh else self.task
+
+    def hints_in(self, lang: str) -> tuple[str, ...]:
+        return self.zh.hints if lang == "zh" and self.zh else self.hints
+
+    def untranslated(self, lang: str) -> bool:
+        """Whether a view in `lang` shows this drill's English title, task and hints instead,
+        which the view says once (NO_CHINESE)."""
+        return lang == "zh" and self.zh is None
+
+    def explanation(self, lang: str) -> str:
+        """The explanation's Markdown in `lang`; without explain.zh.md, the English one after
+        NO_CHINESE."""
+        if lang != "zh":
+            return self.file("explain.md").read_text(encoding="utf-8")
+        chinese = self.file(CHINESE_EXPLANATION)
+        if chinese.is_file():
+            return chinese.read_text(encoding="utf-8")
+        return f"{NO_CHINESE}\n\n" + self.file("explain.md").read_text(encoding="utf-8")
 
 
 _TOP_KEYS: dict[str, tuple[type, ...]] = {
@@ -167,9 +199,7 @@ _REQUIRED = (
     "techniques",
     "task",
     "sizes",
-    "bench",
     "hints",
-    "zh",
     "inputs",
 )
 _INPUT_KEYS: dict[str, tuple[type, ...]] = {
@@ -182,6 +212,7 @@ _INPUT_KEYS: dict[str, tuple[type, ...]] = {
     "scale": (float, int),
     "p": (float, int),
     "into": (str,),
+    "inclusive": (bool,),
     "dim": (str,),
     "value": (float, int),
     "device": (str,),
@@ -212,8 +243,10 @@ def load_drill(folder: Path) -> Drill:
         )
     for name in DRILL_FILES:
         if not (folder / name).is_file():
-            raise DrillError(str(folder / name), "is missing; every drill needs " + ", ".join(DRILL_FILES))
+            needed = f"{', '.join(DRILL_FILES[:-1])} and {DRILL_FILES[-1]}"
+            raise DrillError(str(folder / name), f"is missing; every drill needs {needed}")
     inputs = tuple(_input_spec(where, i, raw) for i, raw in enumerate(data["inputs"]))
+    sizes = tuple(_size(where, "sizes", s) for s in data["sizes"])
     drill = Drill(
         id=folder.name,
         folder=folder,
@@ -223,19 +256,19 @@ def load_drill(folder: Path) -> Drill:
         techniques=_strings(where, "techniques", data["techniques"]),
         task=data["task"],
         inputs=inputs,
-        sizes=tuple(_size(where, "sizes", s) for s in data["sizes"]),
-        bench=_size(where, "bench", data["bench"]),
+        sizes=sizes,
+        bench=_bench(where, data, sizes),
         probe=_probe(where, data.get("probe")),
         hints=_strings(where, "hints", data["hints"]),
-        zh=_zh(where, data["zh"]),
+        zh=_zh(where, data["zh"]) if "zh" in data else None,
         rtol=_opt_float(data.get("rtol")),
         atol=_opt_float(data.get("atol")),
         cuda_rtol=_opt_float(data.get("cuda_rtol")),
         cuda_atol=_opt_float(data.get("cuda_atol")),
         grad=data.get("grad", False),
         noncontiguous=data.get("noncontiguous", False),
-        banned=_rule_names(where, "banned", data.get("banned", [])),
-        allowed=_rule_names(where, "allowed", data["allowed"]) if "allowed" in data else None,
+        banned=_rule_names(where, "banned", data.get("banned", []), "zh" in data),
+        allowed=_rule_names(where, "allowed", data["allowed"], "zh" in data) if "allowed" in data else None,
         max_lines=_limit(where, "max_lines", data.get("max_lines")),
         max_columns=_limit(where, "max_columns", data.get("max_columns")),
         helpers=_helpers(where, folder, data.get("helpers", [])),
@@ -263,7 +296,7 @@ def _check_keys(
         if key not in allowed:
             raise DrillError(
                 where,
-                f"unknown key {prefix}{key!r}; remove it or check its spelling "
+                f"unknown key '{prefix}{key}'; remove it or check its spelling "
                 f"(known keys: {', '.join(sorted(allowed))})",
             )
         types = allowed[key]
@@ -272,7 +305,7 @@ def _check_keys(
             raise DrillError(where, f"{prefix}{key} = {value!r} should be a {names}")
     for key in required:
         if key not in data:
-            raise DrillError(where, f"the required key {prefix}{key!r} is missing; add it")
+            raise DrillError(where, f"the required key '{prefix}{key}' is missing; add it")
 
 
 def _strings(where: str, key: str, value: list[Any]) -> tuple[str, ...]:
@@ -281,8 +314,9 @@ def _strings(where: str, key: str, value: list[Any]) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _rule_names(where: str, key: str, value: list[Any]) -> tuple[RuleName, ...]:
-    """Entries are dotted names or `{ name = "...", reason = "...", reason_zh = "..." }` tables."""
+def _rule_names(where: str, key: str, value: list[Any], chinese: bool) -> tuple[RuleName, ...]:
+    """Entries are dotted names or `{ name = "...", reason = "...", reason_zh = "..." }` tables;
+    a drill without Chinese text (`chinese`: it has a [zh] table) may give `reason` alone."""
     entries = []
     for index, raw in enumerate(value):
         if isinstance(raw, str) and raw:
@@ -296,7 +330,8 @@ def _rule_names(where: str, key: str, value: list[Any]) -> tuple[RuleName, ...]:
             )
         label = f"{key}[{index}]."
         _check_keys(where, label, raw, {"name": (str,), "reason": (str,), "reason_zh": (str,)}, ("name",))
-        if ("reason" in raw) != ("reason_zh" in raw):
+        # never a reason in Chinese alone; in English alone only where the drill has no Chinese text
+        if ("reason" in raw) != ("reason_zh" in raw) and (chinese or "reason" not in raw):
             raise DrillError(where, f"{key}[{index}] gives a reason in one language only; give both")
         entries.append(RuleName(raw["name"], raw.get("reason"), raw.get("reason_zh")))
     names = [entry.name for entry in entries]
@@ -313,18 +348,31 @@ def _limit(where: str, key: str, value: int | None) -> int | None:
 
 
 def _helpers(where: str, folder: Path, value: list[Any]) -> tuple[str, ...]:
-    """Helpers are drills of the same pack (sibling folders) with a reference solution."""
+    """Helpers are drill ids other than the drill's own. That each is a sibling folder is the
+    pack's business (`check_helpers`): the learner's child reads this manifest in a box that may
+    show the drill's folder alone (a pack under /tmp or a home folder), and it gets the helpers'
+    code from the parent anyway."""
     helpers = _strings(where, "helpers", value)
     for helper in helpers:
         if helper == folder.name:
             raise DrillError(where, f"helpers lists the drill itself ({helper!r}); remove it")
-        if not ID_PATTERN.match(helper) or not (folder.parent / helper / "solution.py").is_file():
-            raise DrillError(
-                where,
-                f"helpers lists {helper!r}, which is not a drill of this pack "
-                f"(no {folder.parent / helper / 'solution.py'}); use the id of an earlier drill",
-            )
+        if not ID_PATTERN.match(helper):
+            raise DrillError(where, _not_a_helper(folder, helper))
     return helpers
+
+
+def check_helpers(drill: Drill) -> None:
+    """Each helper is a drill of the same pack (a sibling folder) with a reference solution."""
+    for helper in drill.helpers:
+        if not (drill.folder.parent / helper / "solution.py").is_file():
+            raise DrillError(str(drill.file(MANIFEST)), _not_a_helper(drill.folder, helper))
+
+
+def _not_a_helper(folder: Path, helper: str) -> str:
+    return (
+        f"helpers lists {helper!r}, which is not a drill of this pack "
+        f"(no {folder.parent / helper / 'solution.py'}); use the id of an earlier drill"
+    )
 
 
 def _survivors(where: str, raw: dict[str, Any]) -> tuple[KnownSurvivor, ...]:
@@ -387,6 +435,24 @@ def _size(where: str, key: str, value: Any) -> Size:
     return dict(value)
 
 
+def _bench(where: str, data: dict[str, Any], sizes: tuple[Size, ...]) -> Size:
+    """`bench`, which only a drill that is never timed may leave out (see `Drill.bench`)."""
+    if "bench" in data:
+        return _size(where, "bench", data["bench"])
+    if data.get("benchmark", True):
+        raise DrillError(
+            where,
+            "the required key 'bench' is missing; add the size the check times, or set "
+            'benchmark = false with benchmark_reason = "..." for a drill that is never timed',
+        )
+    return largest_size(sizes)
+
+
+def largest_size(sizes: tuple[Size, ...]) -> Size:
+    """The listed size with the most elements (the last such on a tie; empty for no sizes)."""
+    return max(reversed(sizes), key=lambda size: math.prod(max(v, 1) for v in size.values()), default={})
+
+
 def _probe(where: str, value: list[Any] | None) -> tuple[Size, Size] | None:
     if value is None:
         return None
@@ -409,20 +475,23 @@ def _zh(where: str, raw: dict[str, Any]) -> ZhText:
 def _input_spec(where: str, index: int, raw: Any) -> InputSpec:
     if not isinstance(raw, dict):
         raise DrillError(where, f"inputs[{index}] should be a table")
-    _check_keys(where, f"inputs[{index}].", raw, _INPUT_KEYS, ("name", "shape", "dtype", "kind"))
-    shape = raw["shape"]
+    number = raw.get("kind") in ("dim", "const")  # a Python number: no shape or dtype to declare
+    required = ("name", "kind") if number else ("name", "shape", "dtype", "kind")
+    _check_keys(where, f"inputs[{index}].", raw, _INPUT_KEYS, required)
+    shape = raw.get("shape", [])
     if not all(isinstance(d, (str, int)) and not isinstance(d, bool) for d in shape):
         raise DrillError(where, f"inputs[{index}].shape should list dimension names or integers")
     spec = InputSpec(
         name=raw["name"],
         shape=tuple(shape),
-        dtype=raw["dtype"],
+        dtype=raw.get("dtype", "float64" if isinstance(raw.get("value"), float) else "int64"),
         kind=raw["kind"],
         low=float(raw.get("low", 0.0)),
         high=float(raw.get("high", 1.0)),
         scale=float(raw.get("scale", 1.0)),
         p=float(raw.get("p", 0.5)),
         into=raw.get("into"),
+        inclusive=raw.get("inclusive", False),
         dim=raw.get("dim"),
         value=raw.get("value"),
         device=raw.get("device", "same"),
@@ -434,6 +503,12 @@ def _input_spec(where: str, index: int, raw: Any) -> InputSpec:
         raise DrillError(where, f"{label} has kind {spec.kind!r}; use one of {', '.join(KINDS)}")
     if spec.kind == "index" and spec.into is None:
         raise DrillError(where, f"{label} is an index; say which dimension it indexes with into = ")
+    if spec.inclusive and spec.kind != "index":
+        raise DrillError(
+            where,
+            f"{label} sets inclusive = true, which only an index input has (values up to the size of "
+            'its into dimension, that size included); remove it, or use kind = "index"',
+        )
     if spec.kind == "dim" and spec.dim is None:
         raise DrillError(where, f"{label} is a dimension size; name it with dim = ")
     if spec.kind == "const" and spec.value is None:
@@ -448,7 +523,7 @@ def _check_semantics(where: str, drill: Drill) -> None:
         raise DrillError(where, f"library = {drill.library!r}; use 'torch' or 'numpy'")
     if drill.level not in (1, 2, 3):
         raise DrillError(where, f"level = {drill.level}; use 1, 2 or 3")
-    if len(drill.hints) < 2 or len(drill.zh.hints) < 2:
+    if len(drill.hints) < 2 or (drill.zh is not None and len(drill.zh.hints) < 2):
         raise DrillError(where, "hints and zh.hints need two or more steps each")
     if not drill.sizes:
         raise DrillError(where, "sizes is empty; list the sizes the check runs at")

@@ -54,7 +54,7 @@ def helper_sources(drill: Drill) -> list[wire.HelperSource]:
             if helper_id in chain:
                 raise DrillError(
                     str(current.file("drill.toml")),
-                    f"helpers form a cycle ({' -> '.join((*chain, helper_id))}); "
+                    f"helpers form a cycle ({' -> '.join((*chain[chain.index(helper_id) :], helper_id))}); "
                     "a helper must be an earlier drill",
                 )
             if helper_id in found:

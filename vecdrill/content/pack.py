@@ -91,7 +91,9 @@ def load_pack(
     where = str(manifest)
     listed = _listed(where, data["tracks"], folders, problems)
     tracks = tuple(
-        Track(raw["id"], raw["title"], raw["zh_title"], tuple(d for d in ids if d in drills))
+        Track(
+            raw["id"], raw["title"], raw.get("zh_title", raw["title"]), tuple(d for d in ids if d in drills)
+        )
         for raw, ids in zip(data["tracks"], listed, strict=True)
     )
     on_path = [d for ids in listed for d in ids]
@@ -108,7 +110,7 @@ def load_pack(
         id=data["id"],
         folder=root,
         title=data["title"],
-        zh_title=data["zh"]["title"],
+        zh_title=data.get("zh", {}).get("title", data["title"]),  # English-only: the English title
         tracks=tracks,
         prerequisites=_prerequisites(where, data.get("prerequisites", {}), on_path, problems),
         unlisted=tuple(_level_order(d for name, d in drills.items() if name in unlisted)),
@@ -136,20 +138,21 @@ def _read(manifest: Path) -> dict[str, Any]:
         data: dict[str, Any] = tomllib.loads(manifest.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise PackError(where, f"is not valid TOML ({exc}); fix the syntax") from None
-    _check_keys(where, "", data, _TOP_KEYS, ("format", "id", "title", "zh", "tracks"))
+    _check_keys(where, "", data, _TOP_KEYS, ("format", "id", "title", "tracks"))
     if data["format"] != PACK_FORMAT:
         raise PackError(
             where, f"format = {data['format']!r} is not supported; this vecdrill reads format = {PACK_FORMAT}"
         )
     if not ID_PATTERN.match(data["id"]):
         raise PackError(where, f"id = {data['id']!r} is not a kebab-case id such as 'core'; rename it")
-    _check_keys(where, "zh.", data["zh"], {"title": (str,)}, ("title",))
+    if "zh" in data:  # the Chinese titles are optional, as a drill's Chinese text is
+        _check_keys(where, "zh.", data["zh"], {"title": (str,)}, ("title",))
     track_ids: set[str] = set()
     for index, raw in enumerate(data["tracks"]):
         label = f"tracks[{index}]"
         if not isinstance(raw, dict):
             raise PackError(where, f"{label} should be a table ([[tracks]])")
-        _check_keys(where, f"{label}.", raw, _TRACK_KEYS, tuple(_TRACK_KEYS))
+        _check_keys(where, f"{label}.", raw, _TRACK_KEYS, ("id", "title", "drills"))
         if not ID_PATTERN.match(raw["id"]):
             raise PackError(
                 where, f"{label}.id = {raw['id']!r} is not a kebab-case id such as 'masks'; rename it"

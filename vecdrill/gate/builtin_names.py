@@ -98,6 +98,11 @@ class BuiltinChecker:
         return False
 
 
+# Guarded builtins with a form `_harmless_builtin_call` (or a literal getattr, a one-argument type)
+# lets through: a drill's `allowed` or `banned` entry for one of them changes what a solution may write.
+HARMLESS_FORMS = frozenset({"min", "max", "dict", "getattr", "type", *CONTAINER_BUILTINS})
+
+
 def _harmless_builtin_call(name: str, call: ast.Call | None) -> bool:
     """The documented exceptions: `max(1, n)`, `tuple(x.shape)`, `list()`, `dict(a=1)`."""
     if call is None:

@@ -32,8 +32,8 @@ def check_many(
         raise UsageError(f"{str(missing[0])!r} does not exist; check the path")
     with contextlib.ExitStack() as stack:
         runner: Runner | None = None
+        drills = batch.drills_of(files, catalogue, options.drill_id) if len(files) > 1 else []
         if len(files) > jobs:
-            drills = batch.drills_of(files, catalogue, options.drill_id)
             runner = stack.enter_context(batch.warm_pool(drills, options.isolation, jobs)).run
         with ThreadPoolExecutor(max_workers=jobs) as pool:
             results = list(pool.map(lambda f: check_and_record(f, catalogue, options, runner), files))

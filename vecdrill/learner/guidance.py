@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from vecdrill.content.catalogue import Catalogue
-from vecdrill.content.drill import Drill
+from vecdrill.content.drill import NO_CHINESE, Drill
 from vecdrill.content.pack import Pack, Track
 from vecdrill.learner import progress
 
@@ -21,6 +21,7 @@ class Hints:
     steps: tuple[str, ...]  # every step shown so far, the newest last
     total: int
     notice: str | None  # the progress file was set aside (see `progress.Progress.notice`)
+    untranslated: str | None = None  # NO_CHINESE: the steps are the English ones
 
 
 @dataclass(frozen=True)
@@ -75,13 +76,14 @@ class PathView:
 
 def next_hints(drill: Drill, lang: str, *, everything: bool = False) -> Hints:
     """One more step than last time (all steps with `everything`), remembered in progress."""
-    steps = drill.zh.hints if lang == "zh" else drill.hints
+    steps = drill.hints_in(lang)
     before = progress.load()
     entry = before.drills.get(drill.id)
     seen = entry.hints_shown if entry else 0
     shown = len(steps) if everything else min(seen + 1, len(steps))
     after = progress.record_hint(drill.id, shown)
-    return Hints(drill.id, steps[:shown], len(steps), before.notice or after.notice)
+    untranslated = NO_CHINESE if drill.untranslated(lang) else None
+    return Hints(drill.id, steps[:shown], len(steps), before.notice or after.notice, untranslated)
 
 
 def is_solved(drill: Drill) -> bool:
@@ -90,7 +92,7 @@ def is_solved(drill: Drill) -> bool:
 
 def explanation(drill: Drill, lang: str) -> str:
     """The drill's explanation in the learner's language (Markdown)."""
-    return drill.file("explain.zh.md" if lang == "zh" else "explain.md").read_text(encoding="utf-8")
+    return drill.explanation(lang)
 
 
 def overview(catalogue: Catalogue, packs: Sequence[Pack] | None = None) -> Overview:

@@ -13,22 +13,23 @@ import os
 from pathlib import Path
 from typing import Any
 
-from vecdrill.content.drill import Drill
+from vecdrill.content.drill import NO_CHINESE, Drill
 from vecdrill.errors import UsageError
 from vecdrill.report import units
 
 
 def cells(drill: Drill, lang: str) -> list[dict[str, Any]]:
-    title, task = (drill.zh.title, drill.zh.task) if lang == "zh" else (drill.title, drill.task)
+    note = f"*{NO_CHINESE}*\n\n" if drill.untranslated(lang) else ""
     signature = ", ".join(spec.name for spec in drill.inputs)
     loop = drill.file("loop.py").read_text(encoding="utf-8").rstrip()
     starter = drill.file("starter.py").read_text(encoding="utf-8").rstrip()
     sizes = "; ".join(units.size(s) for s in drill.sizes)
     return [
         _markdown(
-            f"# {drill.id}: {title}\n\n{task}\n\nWrite `{drill.function}({signature})` without a Python "
-            f"loop. It is checked at sizes {sizes} and timed at {units.size(drill.bench)}.\n\n"
-            f"The loop to replace:\n\n```python\n{loop}\n```"
+            f"{note}# {drill.id}: {drill.title_in(lang)}\n\n{drill.task_in(lang)}\n\nWrite "
+            f"`{drill.function}({signature})` without a Python loop. It is checked at sizes {sizes}"
+            + (f" and timed at {units.size(drill.bench)}" if drill.benchmark else "")
+            + f".\n\nThe loop to replace:\n\n```python\n{loop}\n```"
         ),
         _markdown(
             "Run the next cell once: it loads vecdrill's `%%vecdrill` cell magic. Then write your "

@@ -12,6 +12,7 @@ import html
 import math
 from typing import TYPE_CHECKING
 
+from vecdrill.content.drill import NO_CHINESE
 from vecdrill.report import markdown, text, units
 
 if TYPE_CHECKING:
@@ -147,17 +148,19 @@ def chart(device: DeviceResult) -> str:
 
 
 def drill(shown: Drill, lang: str) -> str:
-    title, task = (shown.zh.title, shown.zh.task) if lang == "zh" else (shown.title, shown.task)
+    note = f"<p><small>{_e(NO_CHINESE)}</small></p>" if shown.untranslated(lang) else ""
     signature = ", ".join(spec.name for spec in shown.inputs)
     sizes = "; ".join(units.size(s) for s in shown.sizes)
     loop = shown.file("loop.py").read_text(encoding="utf-8")
     return (
-        f'<div class="vecdrill-drill"><h3>{_e(shown.id)}: {_e(title)}</h3>'
+        f'<div class="vecdrill-drill">{note}<h3>{_e(shown.id)}: {_e(shown.title_in(lang))}</h3>'
         f"<p><small>level {shown.level} · {_e(shown.library)} · {_e(', '.join(shown.techniques))}</small></p>"
-        f"<p>{_e(task)}</p><p>Write <code>{_e(shown.function)}({_e(signature)})</code> "
+        f"<p>{_e(shown.task_in(lang))}</p><p>Write <code>{_e(shown.function)}({_e(signature)})</code> "
         f"{_e(text.loop_rule(shown))}</p>"
         f"<p><strong>The loop to replace</strong></p><pre><code>{_e(loop)}</code></pre>"
-        f"<p>Checked at sizes: {_e(sizes)}<br>Benchmark size: {_e(units.size(shown.bench))}</p></div>"
+        f"<p>Checked at sizes: {_e(sizes)}"
+        + (f"<br>Benchmark size: {_e(units.size(shown.bench))}" if shown.benchmark else "")
+        + "</p></div>"
     )
 
 

@@ -14,6 +14,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+from vecdrill.content.drill import NO_CHINESE
 from vecdrill.report import text, units
 
 if TYPE_CHECKING:
@@ -70,11 +71,12 @@ def drill_detail(drill: Drill, lang: str, catalogue: Catalogue | None = None) ->
     from rich.syntax import Syntax
 
     out = console()
-    title, task = (drill.zh.title, drill.zh.task) if lang == "zh" else (drill.title, drill.task)
+    if drill.untranslated(lang):
+        out.print(f"[dim]{safe(NO_CHINESE)}[/]")
     out.print(
         Panel(
-            f"{safe(task)}",
-            title=f"[bold]{drill.id}[/]: {safe(title)}",
+            f"{safe(drill.task_in(lang))}",
+            title=f"[bold]{drill.id}[/]: {safe(drill.title_in(lang))}",
             subtitle=f"level {drill.level} · {drill.library} · {', '.join(drill.techniques)}",
         ),
         soft_wrap=False,  # a box wraps its task inside; soft wrapping would cut it at the border
@@ -96,7 +98,9 @@ def drill_detail(drill: Drill, lang: str, catalogue: Catalogue | None = None) ->
         )
         out.print(f"  {spec.name}: {what}")
     sizes = "; ".join(units.size(s) for s in drill.sizes)
-    out.print(f"\nChecked at sizes: {sizes}\nBenchmark size: {units.size(drill.bench)}")
+    out.print(f"\nChecked at sizes: {sizes}")
+    if drill.benchmark:
+        out.print(f"Benchmark size: {units.size(drill.bench)}")
     rules = _rule_lines(drill, lang)
     if rules:
         out.print("\n[bold]" + ("本题规则" if lang == "zh" else "Rules") + "[/]")
@@ -113,7 +117,7 @@ def _values(spec: InputSpec) -> str:
         "normal": f"normal values x {spec.scale:g}",
         "uniform": f"uniform floats in [{spec.low:g}, {spec.high:g})",
         "int": f"integers in [{spec.low:g}, {spec.high:g})",
-        "index": f"indices in [0, {spec.into})",
+        "index": f"integers in [0, {spec.into}]" if spec.inclusive else f"indices in [0, {spec.into})",
         "bool": f"booleans, true with probability {spec.p:g}",
         "probs": "probabilities along the last dimension (rows sum to 1)",
         "const": f"the constant {spec.value:g}" if spec.value is not None else "a constant",
@@ -127,7 +131,7 @@ def _rule_lines(drill: Drill, lang: str) -> list[str]:
     zh = lang == "zh"
 
     def entry(rule: RuleName) -> str:
-        reason = rule.reason_zh if zh else rule.reason
+        reason = (rule.reason_zh or rule.reason) if zh else rule.reason  # English-only drills: reason
         name = ("其他一切" if zh else "anything else") if rule.name == "..." else rule.name
         return f"{name}: {reason}" if reason else name
 
@@ -290,8 +294,7 @@ def _after_pass(out: Console, result: FileResult, catalogue: Catalogue, lang: st
     """The drill's explanation, the reference solution if it differs, and what to try next."""
     assert result.drill is not None
     drill = catalogue.drills[result.drill]
-    explanation = drill.file("explain.zh.md" if lang == "zh" else "explain.md")
-    explained = _CONTROL.sub("\N{REPLACEMENT CHARACTER}", explanation.read_text(encoding="utf-8"))
+    explained = _CONTROL.sub("\N{REPLACEMENT CHARACTER}", drill.explanation(lang))
     out.print()
     if out.is_terminal:
         from rich.markdown import Markdown
@@ -305,7 +308,7 @@ def _after_pass(out: Console, result: FileResult, catalogue: Catalogue, lang: st
         "\n"
         + (
             f"Next: [bold]{safe(catalogue.command('try', following.id))}[/] "
-            f"({safe(following.zh.title if lang == 'zh' else following.title)})"
+            f"({safe(following.title_in(lang))})"
             if following
             else f"You have solved every drill of {safe(catalogue.pack_of(drill.id).title)}."
         )

@@ -164,6 +164,8 @@ class WatchScreen:
 def hints(view: guidance.Hints) -> None:
     out = render.console()
     _notice(view.notice)
+    if view.untranslated:
+        out.print(f"[dim]{render.safe(view.untranslated)}[/]")
     for number, step in enumerate(view.steps, 1):
         style = "bold" if number == len(view.steps) else "dim"
         out.print(f"[{style}]Hint {number} of {view.total}:[/] {render.safe(step)}")
@@ -304,7 +306,7 @@ def _title(item: Pack | Track | Drill | None, lang: str) -> str:
     if item is None:
         return UNLISTED["zh" if lang == "zh" else "en"]
     if isinstance(item, Drill):
-        return item.zh.title if lang == "zh" else item.title
+        return item.title_in(lang)
     return item.zh_title if lang == "zh" else item.title
 
 

@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from vecdrill.content.drill import NO_CHINESE
 from vecdrill.report import units
 
 if TYPE_CHECKING:
@@ -263,20 +264,21 @@ def loop_rule(drill: Drill) -> str:
 
 
 def drill_text(drill: Drill, lang: str) -> str:
-    title, task = (drill.zh.title, drill.zh.task) if lang == "zh" else (drill.title, drill.task)
     signature = ", ".join(spec.name for spec in drill.inputs)
     sizes = "; ".join(units.size(s) for s in drill.sizes)
     return "\n".join(
         [
-            f"{drill.id}: {title} (level {drill.level}, {drill.library}, {', '.join(drill.techniques)})",
-            task,
+            *([NO_CHINESE] if drill.untranslated(lang) else []),
+            f"{drill.id}: {drill.title_in(lang)} (level {drill.level}, {drill.library}, "
+            f"{', '.join(drill.techniques)})",
+            drill.task_in(lang),
             f"Write {drill.function}({signature}) {loop_rule(drill)}",
             "",
             "The loop to replace:",
             drill.file("loop.py").read_text(encoding="utf-8").rstrip(),
             "",
             f"Checked at sizes: {sizes}",
-            f"Benchmark size: {units.size(drill.bench)}",
+            *([f"Benchmark size: {units.size(drill.bench)}"] if drill.benchmark else []),
         ]
     )
 
@@ -287,7 +289,8 @@ def hints_text(hints: Hints) -> str:
         lines.append(f"vecdrill.hint({hints.drill_id!r}) again shows the next step.")
     else:
         lines.append(f"That was the last hint; `vecdrill solution {hints.drill_id}` shows the reference.")
-    return "\n".join(([hints.notice] if hints.notice else []) + lines)
+    notes = [note for note in (hints.notice, hints.untranslated) if note]
+    return "\n".join(notes + lines)
 
 
 def catalogue_text(drills: list[Drill], solved: set[str]) -> str:

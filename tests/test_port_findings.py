@@ -1,0 +1,235 @@
+"""What porting a public puzzle set (Tensor Puzzles) into a pack found, one test per fix.
+
+The fixture pack `tests/port_pack/` has three puzzles: `ones` (a size argument and nothing else),
+`sum` (helper: ones) and `double-sum`, whose helper `sum` is named like the builtin. The tests that
+check files copy it under pytest's temporary folder, where a teacher's pack under /tmp or a home
+folder sits: the learner's sandbox shows such a pack's drill folder and nothing beside it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import REPO, run_cli
+from vecdrill import wire
+from vecdrill.authoring.mutation import DrillScore
+from vecdrill.authoring.rule_names import rule_problems
+from vecdrill.check import plan, verdicts
+from vecdrill.check.pipeline import CheckOptions, check_file
+from vecdrill.content.catalogue import load_catalogue
+from vecdrill.content.drill import RuleName, load_drill
+from vecdrill.errors import DrillError
+from vecdrill.gate.rules import GateRules
+from vecdrill.gate.scan import scan
+from vecdrill.report.model import FileResult, Verdict
+from vecdrill.sandbox import launch
+
+PACK = REPO / "tests" / "port_pack"
+HEAD = b"import torch\n\n\n"
+TWICE = HEAD + b"def double_sum(a: torch.Tensor) -> torch.Tensor:\n    return sum(a) * 2\n"
+
+
+@pytest.fixture
+def pack(tmp_path: Path) -> Path:
+    """The fixture pack, copied where a teacher's own pack often lives: under /tmp."""
+    return Path(shutil.copytree(PACK, tmp_path / "port_pack"))
+
+
+def learner_file(folder: Path, name: str, source: bytes) -> Path:
+    path = folder / name
+    path.write_bytes(source)
+    return path
+
+
+@pytest.mark.slow
+def test_a_helper_works_when_the_pack_sits_under_tmp(pack: Path, tmp_path: Path) -> None:
+    """The learner's child reads the manifest in a box that may show its drill folder alone; it
+    once looked for the helper's folder there, died before the solution ran, and blamed the set-up."""
+    body = HEAD + b"def sum(a: torch.Tensor) -> torch.Tensor:\n    return a @ ones(a.shape[0])[:, None]\n"
+    path = learner_file(tmp_path, "mine.py", body)
+    done = run_cli("check", str(path), "--drill", "sum", "--drills", str(pack), "--no-bench")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.splitlines()[0] == (
+        f"PASS {path} (sum): your solution matches the loop on every case and is vectorized"
+    )
+
+
+@pytest.mark.slow
+def test_a_helper_named_like_a_builtin_is_called_as_the_helper(pack: Path, tmp_path: Path) -> None:
+    path = learner_file(tmp_path, "twice.py", TWICE)
+    done = run_cli("check", str(path), "--drills", str(pack), "--no-bench")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.startswith(f"PASS {path} (double-sum)")
+
+
+def test_the_gate_lets_a_builtin_named_helper_through_and_still_refuses_the_builtin_elsewhere() -> None:
+    rules = GateRules.for_drill(load_drill(PACK / "double-sum"))
+    assert scan(TWICE, rules) == []
+    others = dataclasses.replace(rules, helpers=())  # the same call where `sum` is no helper
+    assert {f.code for f in scan(TWICE, others)} >= {"L010", "F010"}
+
+
+@pytest.mark.slow
+def test_dev_check_of_the_ported_pack_is_all_good(pack: Path) -> None:
+    done = run_cli("dev", "check", str(pack), "--no-mutants", "--no-bench")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.splitlines()[-1] == "dev check: 3 drills, all good"
+
+
+def test_a_missing_helper_is_a_broken_drill_even_when_the_drill_was_cached(pack: Path) -> None:
+    assert "sum" in load_catalogue([pack]).drills  # read once: the drill is cached now
+    shutil.rmtree(pack / "ones")
+    catalogue = load_catalogue([pack])
+    assert "sum" not in catalogue.drills
+    assert [(p.where, p.problem) for p in catalogue.problems_under([pack])] == [
+        (
+            str(pack / "sum" / "drill.toml"),
+            f"helpers lists 'ones', which is not a drill of this pack (no {pack / 'ones' / 'solution.py'}); "
+            "use the id of an earlier drill",
+        )
+    ]
+
+
+@pytest.mark.slow
+def test_a_helper_cycle_is_told_once_for_each_drill_that_closes_it(pack: Path) -> None:
+    manifest = pack / "ones" / "drill.toml"
+    manifest.write_text(
+        manifest.read_text(encoding="utf-8").replace(
+            "benchmark = false\n", 'benchmark = false\nhelpers = ["sum"]\n'
+        ),
+        encoding="utf-8",
+    )
+    done = run_cli("dev", "check", str(pack), "--no-mutants", "--no-bench")
+    assert done.returncode == 3
+    assert sorted(line for line in done.stdout.splitlines() if "cycle" in line) == [
+        f"problem: {pack / 'ones' / 'drill.toml'}: helpers form a cycle (sum -> ones -> sum); "
+        "a helper must be an earlier drill",
+        f"problem: {pack / 'sum' / 'drill.toml'}: helpers form a cycle (ones -> sum -> ones); "
+        "a helper must be an earlier drill",
+    ]
+
+
+def test_a_size_argument_needs_no_shape_or_dtype_but_a_tensor_input_does(pack: Path) -> None:
+    (size,) = load_drill(pack / "ones").inputs
+    assert (size.kind, size.shape, size.dtype) == ("dim", (), "int64")
+    manifest = pack / "sum" / "drill.toml"
+    manifest.write_text(
+        manifest.read_text(encoding="utf-8").replace('dtype = "int64"\n', ""), encoding="utf-8"
+    )
+    with pytest.raises(DrillError, match=r"the required key 'inputs\[0\].dtype' is missing; add it"):
+        load_drill(pack / "sum")
+
+
+def test_dev_check_words_allow_list_entries_truly() -> None:
+    """`max(1, n - 1)` passes the gate only when `max` is listed, so listing it has an effect;
+    a puzzle text's bare `arange` means torch's; metadata is usable everywhere."""
+    drill = load_drill(PACK / "ones")
+    entries = ("max", "tuple", "range", "arange", "shape")
+    listed = dataclasses.replace(drill, allowed=tuple(RuleName(name) for name in entries))
+    where = str(PACK / "ones" / "drill.toml")
+    assert rule_problems(listed) == [
+        (
+            where,
+            "allowed name 'range' has no effect: the gate refuses it as a loop or an escape in every drill",
+        ),
+        (
+            where,
+            "allowed name 'arange' does not exist; did you mean 'torch.arange'? (write the full module path)",
+        ),
+        (
+            where,
+            "allowed name 'shape' has no effect: a tensor's shape, dtype, device and ndim are usable in "
+            "every drill",
+        ),
+    ]
+    banned = dataclasses.replace(drill, banned=(RuleName("max"), RuleName("cumsum")))
+    assert rule_problems(banned) == [
+        (
+            where,
+            "banned name 'cumsum' does not exist; did you mean 'torch.cumsum'? (write the full module path)",
+        )
+    ]
+    source = HEAD + b"def ones(i):\n    return torch.arange(i) * 0 + max(1, i) // max(1, i)\n"
+    unlisted = dataclasses.replace(
+        GateRules.for_drill(drill), allowed=frozenset({"torch.arange", "*", "+", "//"})
+    )
+    assert [f.code for f in scan(source, unlisted)] == ["F010", "F010"]
+    assert scan(source, dataclasses.replace(unlisted, allowed=unlisted.allowed | {"max"})) == []
+
+
+def test_a_score_line_counts_one_mutant_in_the_singular() -> None:
+    line = DrillScore(load_drill(PACK / "ones"), mutants=1, killed=1, seconds=0.5).line()
+    assert line.endswith("(1 of 1 killed, 0 equivalent, 0 survived, 0 explained; 1 mutant in 0.5 s)")
+
+
+def test_a_loop_under_an_allow_list_is_told_as_a_loop(tmp_path: Path) -> None:
+    """A comprehension calls what the allow-list lacks (torch.tensor) on the way; the lesson is
+    the loop, so that is the verdict, and the allow-list's finding comes after it."""
+    body = HEAD + b"def ones(i: int) -> torch.Tensor:\n    return torch.tensor([1 for _ in range(i)])\n"
+    result = check_file(learner_file(tmp_path, "ones.py", body), load_catalogue([PACK]), CheckOptions("ones"))
+    assert result.verdict is Verdict.LOOP, result.message
+    assert "F010" in {finding.code for finding in result.findings}
+
+
+@pytest.mark.slow
+def test_an_error_names_the_case_it_happened_on(tmp_path: Path) -> None:
+    body = (
+        HEAD
+        + b"def ones(i: int) -> torch.Tensor:\n"
+        + b"    return torch.arange(i)[0] * 0 + (torch.arange(i) >= 0) * 1\n"
+    )
+    path = learner_file(tmp_path, "ones.py", body)
+    result = check_file(path, load_catalogue([PACK]), CheckOptions("ones", device="cpu", bench=False))
+    assert result.verdict is Verdict.ERROR
+    assert result.message.startswith("your solution raised IndexError"), result.message
+    assert result.message.endswith("(listed size 1, size I=0; replay with --seed 1234)"), result.message
+
+
+@pytest.mark.slow
+def test_a_batch_with_a_file_of_no_drill_stops_before_checking_any(pack: Path, tmp_path: Path) -> None:
+    good = learner_file(tmp_path, "good.py", (PACK / "ones" / "solution.py").read_bytes())
+    stray = learner_file(tmp_path, "stray.py", b"def something_else(x):\n    return x\n")
+    home = tmp_path / "home"
+    done = run_cli(
+        "check",
+        str(good),
+        str(good),
+        str(stray),
+        "--drills",
+        str(pack),
+        "--no-bench",
+        "--jobs",
+        "2",
+        env={"VECDRILL_HOME": str(home)},
+    )
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert f"cannot tell which drill {stray} is for" in done.stderr
+    assert not (home / "data" / "progress.json").exists()  # the good file was never checked either
+
+
+@pytest.mark.slow
+def test_a_drill_the_sandboxed_child_cannot_read_is_the_authors_problem(pack: Path) -> None:
+    """The parent read the drill; the child, in its box, finds it broken: a broken drill naming
+    the file, never a crash of the learner's process or vecdrill's set-up."""
+    drill = load_drill(pack / "ones")
+    (pack / "ones" / "drill.toml").write_text("format = 1\ntitle = \n")
+    cases = plan.build_cases(drill, ["cpu"], plan.DEFAULT_SEED)[:1]
+    request = wire.WorkerRequest(
+        mode="solution",
+        drill_folder=str(drill.folder),
+        source=(PACK / "ones" / "solution.py").read_bytes(),
+        cases=[wire.CaseRequest(**case.as_request()) for case in cases],
+    )
+    run = launch.run_sandboxed(
+        list(wire.WORKER_ARGS),
+        wire.encode_request(request),
+        limits=launch.Limits(wall_seconds=30),
+        isolation=launch.detect_isolation(None),
+        readable_paths=[drill.folder],
+    )
+    with pytest.raises(DrillError, match=r"ones/drill.toml: "):
+        verdicts.judge_run(FileResult("ones.py", "ones", Verdict.PASS, ""), drill, run, cases, {}, 30)
