@@ -49,3 +49,22 @@ def test_learner_file_gets_its_verdict(path: Path, graded: dict[str, dict[str, A
 def test_every_verdict_is_covered() -> None:
     verdicts = {_expectations(p)["expect"] for p in LEARNER_FILES}
     assert {"pass", "loop", "forbidden", "syntax", "wrong", "error"} <= verdicts
+
+
+@pytest.mark.slow
+def test_a_drill_loaded_from_a_relative_folder_checks_from_anywhere(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The children run in other folders: a relative drill folder once sent the loop's child to
+    a path that did not exist there, and the drill read as broken."""
+    from vecdrill.check.pipeline import CheckOptions, check_past_gate
+    from vecdrill.content.drill import load_drill
+
+    monkeypatch.chdir(REPO)
+    drill = load_drill(FIXTURE_COURSE.relative_to(REPO) / "fx-double")
+    assert drill.folder.is_absolute()
+    result = check_past_gate(
+        Path("sol.py"),
+        b"def fx_double(x):\n    return x * 2\n",
+        drill,
+        CheckOptions(device="cpu", bench=False),
+    )
+    assert result.verdict.value == "pass", result.message

@@ -220,7 +220,9 @@ _INPUT_KEYS: dict[str, tuple[type, ...]] = {
 
 
 def load_drill(folder: Path) -> Drill:
-    """Read `folder/drill.toml` and check the folder is a complete, consistent drill."""
+    """Read `folder/drill.toml` and check the folder is a complete, consistent drill. The folder
+    is made absolute: the drill's children run elsewhere, where a relative one would not lead."""
+    folder = folder.absolute()
     manifest = folder / MANIFEST
     where = str(manifest)
     if not ID_PATTERN.match(folder.name):
