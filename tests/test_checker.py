@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import FIXTURE_COURSE, REPO, check_json
+from tests.conftest import FIXTURE_COURSE, REPO, check_json, run_cli
 
 LEARNER_FILES = sorted((REPO / "tests" / "learner_files").glob("*.py"))
 _HEADER = re.compile(rb"^# (expect|message): (.+)$", re.MULTILINE)
@@ -68,3 +68,12 @@ def test_a_drill_loaded_from_a_relative_folder_checks_from_anywhere(monkeypatch:
         CheckOptions(device="cpu", bench=False),
     )
     assert result.verdict.value == "pass", result.message
+
+
+def test_a_pass_reads_in_chinese_with_lang_zh() -> None:
+    solution = REPO / "drills" / "core" / "relu-where" / "solution.py"
+    done = run_cli("check", str(solution), "--drill", "relu-where", "--no-bench", "--lang", "zh")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.splitlines()[0].endswith(
+        "(relu-where): 你的解法在每个用例上都与循环一致，并且已经向量化"
+    )

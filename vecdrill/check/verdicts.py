@@ -112,8 +112,12 @@ def judge_run(
             f"your solution matches the loop on every case and loops over {drill.loop_over} only, "
             "vectorized over the rest"
         )
+        result.message_zh = (
+            f"你的解法在每个用例上都与循环一致，只在 {drill.loop_over} 上循环，其余维度都已向量化"
+        )
     elif result.verdict is Verdict.PASS:
         result.message = "your solution matches the loop on every case and is vectorized"
+        result.message_zh = "你的解法在每个用例上都与循环一致，并且已经向量化"
     return None
 
 
