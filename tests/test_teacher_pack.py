@@ -230,3 +230,29 @@ def test_the_built_in_packs_keep_both_languages() -> None:
         if d.zh is None or not d.file("explain.zh.md").is_file() or len(d.zh.hints) != len(d.hints)
     ]
     assert untranslated == []
+
+
+def test_an_english_only_ban_reason_is_given_in_both_views() -> None:
+    """A reason without its Chinese twin once made the gate fall back to its generic sentence,
+    in English too: the teacher's own words were lost."""
+    from vecdrill.gate.rules import GateRules
+    from vecdrill.gate.scan import scan
+
+    source = b"import torch\n\n\ndef f(x):\n    return torch.nn.utils.rnn.pad_sequence(x)\n"
+    (found,) = [f for f in scan(source, GateRules.for_drill(load_drill(DRILL))) if f.code == "F007"]
+    assert found.message.endswith("is banned in this drill: the puzzle is to build the mask yourself")
+    assert found.message_zh is not None and found.message_zh.endswith(
+        "：the puzzle is to build the mask yourself"
+    )
+
+
+def test_an_english_only_allow_list_reason_is_given_in_both_views_at_run_time() -> None:
+    from vecdrill.check.allowed_ops import outside_message
+    from vecdrill.content.drill import RuleName
+
+    drill = replace(
+        load_drill(DRILL), allowed=(RuleName("torch.arange"), RuleName("...", "only arange here", None))
+    )
+    english, chinese = outside_message(drill, "mine.py", {"aten.cumsum": 5}, {"aten.arange"})
+    assert english.endswith(": only arange here")
+    assert chinese.endswith("：only arange here") and "None" not in chinese

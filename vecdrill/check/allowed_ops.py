@@ -98,7 +98,9 @@ def outside_message(
     star = next((e for e in drill.allowed or () if e.name == EVERYTHING_ELSE and e.reason), None)
     listed = ", ".join(e.name for e in drill.allowed or () if e.name != EVERYTHING_ELSE)
     why = star.reason if star is not None else f"build the result from what this drill allows ({listed})"
-    why_zh = star.reason_zh if star is not None else f"请只用本题允许的这些来构造结果（{listed}）"
+    why_zh = (
+        (star.reason_zh or star.reason) if star is not None else f"请只用本题允许的这些来构造结果（{listed}）"
+    )
     return (
         f"{place}your solution ran `{op}`, an operation none of the names this drill allows makes "
         f"(vecdrill watches what reaches torch, so a computed name does not hide it): {why}",

@@ -142,11 +142,11 @@ class AllowList:
         reason = self.rules.reason(EVERYTHING_ELSE)
         listed = ", ".join(sorted(set(self.allowed or ()) - {EVERYTHING_ELSE}))
         english = f"{what} is not on this drill's list of what a solution may use"
-        if reason is not None and reason.reason and reason.reason_zh:
+        if reason is not None and reason.reason:  # an English-only drill's reason serves both views
             return (
                 "F010",
                 f"{english}: {reason.reason}",
-                f"{what_zh} 不在本题允许使用的清单上：{reason.reason_zh}",
+                f"{what_zh} 不在本题允许使用的清单上：{reason.reason_zh or reason.reason}",
             )
         return (
             "F010",

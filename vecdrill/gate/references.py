@@ -199,11 +199,11 @@ class ReferenceChecker:
     def banned_problem(self, entry: str, shown: str) -> Problem:
         """F007 for a banned name, with the drill's reason when it gives one."""
         given = self.rules.reason(entry)
-        if given is not None and given.reason and given.reason_zh:
+        if given is not None and given.reason:  # an English-only drill's reason serves both views
             return (
                 "F007",
                 f"{shown} is banned in this drill: {given.reason}",
-                f"本题禁用 {shown}：{given.reason_zh}",
+                f"本题禁用 {shown}：{given.reason_zh or given.reason}",
             )
         return (
             "F007",
