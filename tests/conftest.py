@@ -19,7 +19,9 @@ from typing import Any
 
 import pytest
 
-from vecdrill import paths
+from vecdrill import paths, wire
+from vecdrill.content import drill_code
+from vecdrill.content.drill import Drill
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURE_COURSE = REPO / "tests" / "fixture_course"
@@ -107,3 +109,9 @@ def check_json(
     assert document["version"] == 1
     results: list[dict[str, Any]] = document["results"]
     return done, results
+
+
+def worker_request(drill: Drill, mode: str = "solution", **fields: Any) -> wire.WorkerRequest:
+    """A worker request for `drill`, carrying the drill and its code as a check sends them."""
+    given, code = drill_code.given(drill, answers=mode == "reference")
+    return wire.WorkerRequest(mode=mode, drill=given, code=code, **fields)

@@ -18,9 +18,10 @@ import pytest
 
 import vecdrill
 from tests.conftest import FIXTURE_COURSE, REPO
-from tests.test_corpus import GATED, Case, World, _guarded
+from tests.test_corpus import GATED, Case, World, _layer
 from vecdrill.errors import UsageError
 from vecdrill.notebook import api, source
+from vecdrill.sandbox import launch
 
 PACKS = [FIXTURE_COURSE]
 SCALE = 2
@@ -210,7 +211,8 @@ def corpus_world(monkeypatch: pytest.MonkeyPatch) -> Iterator[World]:
 def test_the_corpus_through_the_api_gets_the_clis_verdicts(corpus_world: World) -> None:
     """Every gated corpus case on the default layer, as source text (the notebook's route), with
     the verdict and message part that tests/test_corpus.py asserts for `vecdrill check`."""
-    guarded = _guarded("default")
+    layer = _layer("default")
+    guarded = layer is not launch.Isolation.BWRAP
     cases = [c for c in map(Case.load, sorted(GATED.glob("*.py"))) if c.headers.get("needs") != "no-cuda"]
     folder = corpus_world.root / "api"
 
@@ -221,7 +223,7 @@ def test_the_corpus_through_the_api_gets_the_clis_verdicts(corpus_world: World) 
 
     with ThreadPoolExecutor(max_workers=2) as pool:
         got = {name: (verdict, message) for name, verdict, message in pool.map(grade, cases)}
-    wanted = {c.path.name: c.expected(guarded) for c in cases}
+    wanted = {c.path.name: c.expected(guarded, layer.value) for c in cases}
     assert {name: verdict for name, (verdict, _) in got.items()} == {n: v for n, (v, _) in wanted.items()}
     for name, (_, words) in wanted.items():
         assert words is None or words in got[name][1], (name, got[name][1])

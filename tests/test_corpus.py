@@ -7,15 +7,19 @@ One file per case; adding a case adds a file, not code.
   with nothing run; the others attack with what the gate allows (torch and numpy).
 * tests/corpus_ungated/ holds attacks that need os, sys, ctypes...: the gate would stop them before
   they run, so they go straight to `pipeline.check_past_gate`, which builds the worker request as a
-  check does, to prove the sandbox itself.
+  check does, to prove the sandbox itself. They run cold (a fresh child each) and warm: one by one
+  on a warm pool's single zygote, as `vecdrill grade` runs a class, each followed by a sentinel
+  (tests/corpus_warm/) that passes only if nothing the file did reached the next check.
 
 Header lines of a case file:
 
   # vecdrill: DRILL             a drill of tests/fixture_course
   # expect: VERDICT             the verdict (on every layer, unless -guarded says otherwise)
   # message: TEXT               a part of the one-line message
-  # expect-guarded: VERDICT     instead, where the audit guard is armed (unshare and plain layers)
+  # expect-guarded: VERDICT     instead, where the audit guard watches paths (unshare and plain)
   # message-guarded: TEXT
+  # expect-LAYER: VERDICT       instead, under that layer (bwrap, unshare, plain): what it cannot hold
+  # message-LAYER: TEXT
   # layers: all                 also run under the fallback layers, not only the default one
   # needs: cgroup | no-cuda     skipped, with the reason, where the machine lacks it
   # timeout: SECONDS            a longer wall limit than the corpus's 4 s (ungated cases only)
@@ -23,8 +27,9 @@ Header lines of a case file:
 Each case runs from a copy in which these placeholders are replaced: @VICTIM@ (a folder outside
 the box, checksummed before and after), @HOME@ (vecdrill's own HOME, seeded with files and
 checksummed too), @PORT@ (a TCP listener on 127.0.0.1 that must hear nothing), @COURSE@ (the
-fixture course, whose answers must stay hidden), @CACHE@ (vecdrill's cache) and @SECRET@ (a value
-in vecdrill's environment that no child may see). Every path the run makes lies below one fresh
+fixture course, whose answers must stay hidden), @STRAY@ (a copy of it that vecdrill does not know
+of), @CACHE@ (vecdrill's cache), @DATA@ (its data folder) and @SECRET@ (a value in vecdrill's
+environment that no child may see). Every path the run makes lies below one fresh
 folder, /tmp/vecdrill-corpus-*, whose name also marks each process of the run: none may outlive it.
 
 Every run starts a Python that imports torch, about 5 s of CPU each: the corpus is marked slow. Under
@@ -51,12 +56,16 @@ import pytest
 from tests.conftest import FIXTURE_COURSE, REPO, check_json
 from vecdrill import paths
 from vecdrill.check import pipeline
+from vecdrill.check.batch import warm_pool
 from vecdrill.content import catalogue
+from vecdrill.content.drill import Drill
 from vecdrill.sandbox import cgroup, launch
 
 GATED = REPO / "tests" / "corpus"
 UNGATED = REPO / "tests" / "corpus_ungated"
+SENTINEL = REPO / "tests" / "corpus_warm" / "sentinel_finds_a_fresh_box.py"
 TIMEOUT = "4"
+PASS_MESSAGE = "your solution matches the loop on every case and is vectorized"
 FALLBACK_LAYERS = ("unshare", "plain")
 _HEADER = re.compile(r"^# ([a-z-]+): (.+)$", re.MULTILINE)
 _Maker = Callable[[Path], object]
@@ -71,7 +80,9 @@ class Case:
     def load(cls, path: Path) -> Case:
         return cls(path, dict(_HEADER.findall(path.read_text(encoding="utf-8"))))
 
-    def expected(self, guarded: bool) -> tuple[str, str | None]:
+    def expected(self, guarded: bool, layer: str = "") -> tuple[str, str | None]:
+        if f"expect-{layer}" in self.headers:
+            return self.headers[f"expect-{layer}"], self.headers.get(f"message-{layer}")
         if guarded and "expect-guarded" in self.headers:
             return self.headers["expect-guarded"], self.headers.get("message-guarded")
         return self.headers["expect"], self.headers.get("message")
@@ -139,6 +150,7 @@ class Batch:
 
     results: dict[str, tuple[str, str]]  # case file name -> (verdict, message)
     guarded: bool
+    layer: str  # the layer the checks ran in: bwrap, unshare or plain
     vecdrill_stderr: str = ""
     problems: list[str] = field(default_factory=list)  # damage to the world, in words
 
@@ -159,6 +171,7 @@ class World:
         self.listener.setblocking(False)
         self.secret = uuid.uuid4().hex
         self.cache = Path(os.environ[paths.CACHE_ENV])  # conftest sets it
+        self.stray = shutil.copytree(FIXTURE_COURSE, self.root / "stray-copy")
         self._before = self.fingerprint()
 
     def close(self) -> None:
@@ -174,10 +187,12 @@ class World:
             ("COURSE", FIXTURE_COURSE),
             ("PORT", self.listener.getsockname()[1]),
             ("CACHE", self.cache),
+            ("DATA", paths.data_dir()),
+            ("STRAY", self.stray),
             ("SECRET", self.secret),
         ):
             text = text.replace(f"@{name}@", str(value))
-        folder.mkdir(exist_ok=True)
+        folder.mkdir(parents=True, exist_ok=True)
         copy = folder / case_path.name
         copy.write_text(text, encoding="utf-8")
         return copy
@@ -241,24 +256,23 @@ def batches(world: World) -> Iterator[dict[tuple[str, str], Batch]]:
 
 def _batch(batches: dict[tuple[str, str], Batch], world: World, kind: str, layer: str) -> Batch:
     if (kind, layer) not in batches:
-        guarded = _guarded(layer)
-        run = _run_gated if kind == "gated" else _run_ungated
-        batch = run(world, layer, guarded)
+        used = _layer(layer)
+        run = {"gated": _run_gated, "ungated": _run_ungated, "warm": _run_warm}[kind]
+        batch = run(world, layer, used)
         batch.problems += world.damage()
         batches[kind, layer] = batch
     return batches[kind, layer]
 
 
-def _guarded(layer: str) -> bool:
-    """Whether the audit guard is armed under this layer; skips a layer the machine lacks."""
+def _layer(layer: str) -> launch.Isolation:
+    """The layer a batch runs in ("default": the strongest); skips a layer the machine lacks."""
     try:
-        report = launch.detect_isolation(None if layer == "default" else layer)
+        return launch.detect_isolation(None if layer == "default" else layer).layer
     except ValueError as exc:
         pytest.skip(str(exc))
-    return report.layer is not launch.Isolation.BWRAP
 
 
-def _run_gated(world: World, layer: str, guarded: bool) -> Batch:
+def _run_gated(world: World, layer: str, used: launch.Isolation) -> Batch:
     """One `vecdrill check --json` over the folder, as a teacher grading a class would run it."""
     folder = world.root / f"gated-{layer}"
     files = [world.copy(case.path, folder) for case in _cases(GATED) if case.runs_on(layer)]
@@ -282,10 +296,10 @@ def _run_gated(world: World, layer: str, guarded: bool) -> Batch:
     )
     assert done.returncode == 1, done.stderr
     verdicts = {Path(r["file"]).name: (r["verdict"], r["message"]) for r in results}
-    return Batch(verdicts, guarded, done.stderr)
+    return Batch(verdicts, used is not launch.Isolation.BWRAP, used.value, done.stderr)
 
 
-def _run_ungated(world: World, layer: str, guarded: bool) -> Batch:
+def _run_ungated(world: World, layer: str, used: launch.Isolation) -> Batch:
     """Each case straight into the sandbox, two at a time, bypassing the static gate."""
     folder = world.root / f"ungated-{layer}"
     course = catalogue.load_catalogue([FIXTURE_COURSE])
@@ -309,7 +323,39 @@ def _run_ungated(world: World, layer: str, guarded: bool) -> Batch:
 
     with ThreadPoolExecutor(max_workers=2) as pool:
         results = dict(pool.map(grade, [c for c in _cases(UNGATED) if c.runs_on(layer)]))
-    return Batch(results, guarded)
+    return Batch(results, used is not launch.Isolation.BWRAP, used.value)
+
+
+def _run_warm(world: World, layer: str, used: launch.Isolation) -> Batch:
+    """Each case, then the sentinel, on one warm zygote, bypassing the gate as `_run_ungated`."""
+    folder = world.root / f"warm-{layer}"
+    course = catalogue.load_catalogue([FIXTURE_COURSE])
+    drills = [course.get(name) for name in ("fx-double", "fx-pick", "fx-pair", "fx-np-square")]
+    sentinel = world.copy(SENTINEL, folder / "sentinel")
+    results: dict[str, tuple[str, str]] = {}
+
+    def check(path: Path, drill: Drill, timeout: str, runner: pipeline.Runner) -> tuple[str, str]:
+        options = pipeline.CheckOptions(
+            drill_id=drill.id,
+            device="cpu",
+            bench=False,
+            timeout=float(timeout),
+            isolation=None if layer == "default" else layer,
+        )
+        try:
+            result = pipeline.check_past_gate(path, path.read_bytes(), drill, options, runner)
+        except Exception as exc:  # noqa: BLE001 - vecdrill's own failure, reported per case
+            return ("vecdrill failed", f"{type(exc).__name__}: {exc}")
+        return (result.verdict.value, result.message)
+
+    with warm_pool(drills, None if layer == "default" else layer, 1) as pool:
+        for case in [c for c in _cases(UNGATED) if c.runs_on(layer)]:
+            copy = world.copy(case.path, folder)
+            drill = course.get(case.headers["vecdrill"])
+            results[copy.name] = check(copy, drill, case.headers.get("timeout", TIMEOUT), pool.run)
+            results[f"after {copy.name}"] = check(sentinel, course.get("fx-double"), TIMEOUT, pool.run)
+        lost = [worker.problem for worker in pool.workers if worker.problem]
+    return Batch(results, used is not launch.Isolation.BWRAP, used.value, problems=lost)
 
 
 def _needs(case: Case) -> None:
@@ -326,7 +372,7 @@ def _needs(case: Case) -> None:
 def _check_verdict(batch: Batch, case: Case) -> None:
     _needs(case)
     verdict, message = batch.results[case.path.name]
-    want, words = case.expected(batch.guarded)
+    want, words = case.expected(batch.guarded, batch.layer)
     assert verdict == want, message
     assert message and "\n" not in message and "Traceback" not in message
     if words:
@@ -360,11 +406,23 @@ def test_ungated_case(layer: str, case: Case, batches: dict[tuple[str, str], Bat
 
 @pytest.mark.slow
 @pytest.mark.sandbox
+@pytest.mark.parametrize(("layer", "case"), _params("warm", UNGATED))
+def test_warm_case_and_the_check_after_it(
+    layer: str, case: Case, batches: dict[tuple[str, str], Batch], world: World
+) -> None:
+    """The verdict a cold check gives, and the next file on the same zygote untouched by it."""
+    batch = _batch(batches, world, "warm", layer)
+    _check_verdict(batch, case)
+    assert batch.results[f"after {case.path.name}"] == ("pass", PASS_MESSAGE), case.path.name
+
+
+@pytest.mark.slow
+@pytest.mark.sandbox
 @pytest.mark.parametrize(
     ("kind", "layer"),
     [
         pytest.param(kind, layer, marks=pytest.mark.xdist_group(f"corpus-{kind}-{layer}"))
-        for kind in ("gated", "ungated")
+        for kind in ("gated", "ungated", "warm")
         for layer in ("default", *FALLBACK_LAYERS)
     ],
 )

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import FIXTURE_COURSE, REPO, run_cli
+from tests.conftest import FIXTURE_COURSE, REPO, run_cli, worker_request
 from vecdrill import wire
 from vecdrill.check import device_retry, devices, expected, pipeline, verdicts
 from vecdrill.check.devices import cuda_available
@@ -60,13 +60,13 @@ def _bwrap() -> IsolationReport:
 
 def test_bwrap_binds_each_device_node_after_its_fresh_dev(tmp_path: Path) -> None:
     command = mounts.bwrap_command(
-        ["python"], tmp_path, [], 1024, {}, ["/dev/nvidia0", "/dev/nvidia-caps/nvidia-cap1"]
+        ["python"], tmp_path, [], 1024, [], ["/dev/nvidia0", "/dev/nvidia-caps/nvidia-cap1"]
     )
     dev = command.index("--dev")
     binds = [i for i, arg in enumerate(command) if arg == "--dev-bind-try"]
     assert len(binds) == 2 and all(i > dev for i in binds)
     assert command[binds[0] + 1 : binds[0] + 3] == ["/dev/nvidia0", "/dev/nvidia0"]
-    assert mounts.bwrap_command(["python"], tmp_path, [], 1024, {}).count("--dev-bind-try") == 0
+    assert mounts.bwrap_command(["python"], tmp_path, [], 1024, []).count("--dev-bind-try") == 0
 
 
 def test_the_device_list_is_configurable_and_keeps_only_character_devices(
@@ -119,11 +119,11 @@ def test_the_child_keeps_the_gpu_choice_on_a_gpu_machine_only(
     monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "1")
     monkeypatch.setenv("CUDA_DEVICE_ORDER", "PCI_BUS_ID")
     monkeypatch.setenv(mounts.DEVICES_ENV, "/dev/null")  # a stand-in for /dev/nvidia0
-    env = launch.child_environment({}, tmp_path, report, Limits(), {})
+    env = launch.child_environment({}, tmp_path, report, Limits())
     assert env["CUDA_VISIBLE_DEVICES"] == "1" and env["CUDA_DEVICE_ORDER"] == "PCI_BUS_ID"
     assert env["CUDA_CACHE_DISABLE"] == "1"
     monkeypatch.setenv(mounts.DEVICES_ENV, "/dev/nonexistent")
-    cpu_env = launch.child_environment({}, tmp_path, report, Limits(), {})
+    cpu_env = launch.child_environment({}, tmp_path, report, Limits())
     assert not {"CUDA_VISIBLE_DEVICES", "CUDA_DEVICE_ORDER", "CUDA_CACHE_DISABLE"} & cpu_env.keys()
 
 
@@ -131,13 +131,11 @@ def test_the_child_keeps_the_gpu_choice_on_a_gpu_machine_only(
 
 
 def _worker(request: wire.WorkerRequest, layer: str = "plain") -> launch.ChildRun:
-    drill = load_drill(Path(request.drill_folder))
     return launch.run_sandboxed(
         list(wire.WORKER_ARGS),
         wire.encode_request(request),
         limits=Limits(wall_seconds=60),
         isolation=detect_isolation(layer),
-        readable_paths=[drill.folder],
     )
 
 
@@ -150,9 +148,8 @@ def _cases(devices_: list[str]) -> list[Case]:
 def test_cuda_that_cannot_start_in_the_box_keeps_the_cpu_verdict_and_blames_no_one() -> None:
     drill = load_drill(FX_DOUBLE)
     cases = _cases(["cpu", "cuda"])
-    request = wire.WorkerRequest(
-        mode="solution",
-        drill_folder=str(FX_DOUBLE),
+    request = worker_request(
+        load_drill(FX_DOUBLE),
         cases=[wire.CaseRequest(**c.as_request()) for c in cases],
         source=b"def fx_double(x):\n    return x * 2\n",
         grad=drill.grad,
@@ -215,8 +212,10 @@ def test_a_child_that_dies_starting_cuda_keeps_the_cpu_verdict(monkeypatch: pyte
     def driver_crash(args: list[str], request: bytes, **kwargs: Any) -> launch.ChildRun:
         on = {case.device for case in wire.decode_request(request).cases}
         asked.append(on)
-        crash = [str(SCRIPTS / "crash.py"), "segv"] if "cuda" in on else args
-        return launch.run_sandboxed(crash, request, **kwargs)
+        if "cuda" not in on:
+            return launch.run_sandboxed(args, request, **kwargs)
+        crash = [str(SCRIPTS / "crash.py"), "segv"]
+        return launch.run_sandboxed(crash, request, **{**kwargs, "readable_paths": [SCRIPTS]})
 
     result = _check_as_on_a_gpu_machine(monkeypatch, driver_crash)
     assert asked == [{"cpu", "cuda"}, {"cpu"}]
@@ -251,6 +250,7 @@ def _crashed_on_cuda(then: str) -> device_retry.Attempt:
         b"",
         limits=Limits(wall_seconds=20),
         isolation=detect_isolation(None),
+        readable_paths=[SCRIPTS],
     )
     assert run.started_up and run.result is None
     result = FileResult("sol.py", "fx-double", Verdict.PASS, "")
@@ -297,9 +297,8 @@ def test_a_gpu_out_of_memory_error_is_the_memory_verdict_naming_device_and_size(
         b"'CUDA out of memory. Tried to allocate 64.00 GiB. GPU 0 has a total capacity of 139.8 GiB')\n"
     )
     cases = _cases(["cpu"])
-    request = wire.WorkerRequest(
-        mode="solution",
-        drill_folder=str(FX_DOUBLE),
+    request = worker_request(
+        load_drill(FX_DOUBLE),
         cases=[wire.CaseRequest(**c.as_request()) for c in cases],
         source=source,
     )
@@ -322,9 +321,8 @@ def test_work_is_counted_on_each_checked_device_so_a_device_only_loop_is_caught(
         b"        return torch.stack([v * 2 for v in x.unbind(0)])\n    return x * 2\n"
     )
     probe = [{"N": 16}, {"N": 256}]
-    request = wire.WorkerRequest(
-        mode="solution",
-        drill_folder=str(FX_DOUBLE),
+    request = worker_request(
+        load_drill(FX_DOUBLE),
         cases=[],
         source=source,
         probe=probe,
@@ -358,7 +356,7 @@ def test_the_zygote_preloads_nothing_that_asks_for_cuda() -> None:
         "        asked.append(_n)\n"
         "        return _r(*a, **k)\n"
         "    setattr(torch.cuda, name, spy)\n"
-        "from vecdrill.child import zygote\n"
+        "from vecdrill.child import enclosure, zygote\n"
         "for module in zygote.PRELOADED:\n"
         "    __import__(module)\n"
         "print(asked, torch.cuda.is_initialized())\n"
@@ -370,12 +368,12 @@ def test_the_zygote_preloads_nothing_that_asks_for_cuda() -> None:
 def test_the_zygote_refuses_to_fork_once_cuda_is_initialised() -> None:
     done = _in_python(
         "import torch\n"
-        "from vecdrill.child import zygote\n"
+        "from vecdrill.child import enclosure, zygote\n"
         "from vecdrill.supervisor.limits import Limits\n"
         "zygote.ensure_fork_safe()\n"
         "torch.cuda.is_initialized = lambda: True  # as if a preload had started CUDA\n"
         "try:\n"
-        "    zygote.serve(b'', Limits())\n"
+        "    zygote.serve(b'', Limits(), enclosure.CheckNamespaces(wanted=False))\n"
         "except zygote.CudaInitialised as exc:\n"
         "    print('refused:', exc)\n"
     )

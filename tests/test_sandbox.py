@@ -52,7 +52,6 @@ CHILD_ENV_NAMES = {
     wire.LAYER_ENV,
     wire.SECCOMP_ENV,
     wire.READY_FD_ENV,
-    wire.HIDDEN_ENV,
     wire.MARKER_ENV,
     TAG_ENV,
 }
@@ -127,7 +126,7 @@ def run(
         limits=Limits(**settings),  # type: ignore[arg-type]
         isolation=isolation,
         env={TAG_ENV: tag},
-        readable_paths=readable,
+        readable_paths=(SCRIPTS, *readable),
     )
     assert _tagged(tag) == [], "a process of the run outlived run_sandboxed"
     assert result.isolation is isolation.layer
@@ -386,8 +385,6 @@ def test_hidden_paths_cannot_be_read(isolation: IsolationReport, tmp_path: Path)
     folder.mkdir()
     (folder / "expected.bin").write_text("expected outputs")
     solution.write_text("the solution")
-    (tmp_path / "starter.py").write_text("nothing to see")
-    hidden = {answer: None, folder: None, solution: tmp_path / "starter.py"}
     tag = uuid.uuid4().hex
     result = run_sandboxed(
         [str(SCRIPTS / "peek.py"), str(answer), str(folder), str(solution)],
@@ -395,14 +392,14 @@ def test_hidden_paths_cannot_be_read(isolation: IsolationReport, tmp_path: Path)
         limits=Limits(startup_seconds=0),
         isolation=isolation,
         env={TAG_ENV: tag},
-        readable_paths=[tmp_path],
-        hidden_paths=hidden,
+        readable_paths=[SCRIPTS, tmp_path],
+        hidden_paths=[answer, folder, solution],
     )
     assert _tagged(tag) == []
-    if isolation.layer is Isolation.BWRAP:  # masked: an empty file, an empty folder, a stand-in
-        assert result.stdout == "text: \nlist: \ntext: nothing to see\n", result.stderr
-    else:  # the audit guard refuses them
+    if isolation.layer is Isolation.PLAIN:  # only the audit guard, told by the request, refuses them
         assert result.stdout == "refused: PermissionError\n" * 3, result.stderr
+    else:  # covered in the kernel: an empty file, an empty folder, an empty file
+        assert result.stdout == "text: \nlist: \ntext: \n", result.stderr
 
 
 @pytest.mark.sandbox
@@ -529,7 +526,8 @@ def test_doctor_shows_every_protection_the_sandbox_gives() -> None:
 def test_typed_messages_survive_the_wire() -> None:
     request = wire.WorkerRequest(
         mode="solution",
-        drill_folder="/drills/fx-double",
+        drill={"id": "fx-double", "folder": "fx-double"},
+        code={"loop.py": b"def fx_double(x):\n    return x + x\n"},
         cases=[wire.CaseRequest("cpu:0:0", "cpu", {"n": 8}, 1234, noncontiguous=True)],
         probe=[{"n": 8}, {"n": 64}],
         bench=[wire.BenchRequest("bench:cpu", "cpu", {"n": 4096}, 1333, 1.0, keep_output=True)],
@@ -570,14 +568,14 @@ def test_memory_evidence_is_an_oom_kill_or_the_limit_reached() -> None:
     assert cgroup.Counters(2, 6).rose_since(cgroup.Counters(2, 5))
 
 
-def test_bwrap_binds_back_the_folder_that_holds_the_package(tmp_path: Path) -> None:
-    """Under a masked /tmp, a checkout (a CI clone in /tmp) is readable only through this bind:
-    moving mounts.py one package deeper once bound vecdrill/ alone, and every script beside it
-    (tests/sandbox_scripts) vanished from the box."""
+def test_bwrap_binds_the_package_folder_and_not_the_checkout_around_it(tmp_path: Path) -> None:
+    """A checkout holds the drills' answers (drills/, tests/, .git): the box binds vecdrill's own
+    package folder only, wherever the checkout lies (a CI clone in /tmp included)."""
     import vecdrill
     from vecdrill.sandbox import mounts
 
-    holder = str(Path(vecdrill.__file__).resolve().parent.parent)
-    command = mounts.bwrap_command(["python"], tmp_path, [], 1024, {})
-    bound = {command[i + 1] for i, flag in enumerate(command) if flag == "--ro-bind-try"}
-    assert holder in bound or any(holder.startswith(path.rstrip("/") + "/") for path in bound)
+    package = str(Path(vecdrill.__file__).resolve().parent)
+    command = mounts.bwrap_command(["python"], tmp_path, [], 1024, [])
+    bound = {command[i + 1] for i, flag in enumerate(command) if flag in ("--ro-bind-try", "--ro-bind")}
+    assert package in bound or any(package.startswith(path.rstrip("/") + "/") for path in bound)
+    assert str(REPO) not in bound and "/" not in bound

@@ -15,6 +15,7 @@ from typing import Annotated, NoReturn, Optional
 import typer
 
 from vecdrill.errors import ExitCode, UsageError, VecdrillError
+from vecdrill.supervisor.limits import undumpable
 
 app = typer.Typer(
     name="vecdrill",
@@ -408,6 +409,7 @@ def new(
 
 
 def main(argv: list[str] | None = None) -> None:
+    undumpable()  # a solution's process, whatever it runs, cannot read this one's memory or fds
     args = sys.argv[1:] if argv is None else argv
     debug = "--debug" in args
     args = [a for a in args if a != "--debug"]

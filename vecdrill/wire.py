@@ -12,6 +12,7 @@ This module is imported inside the child, so it imports only the standard librar
 from __future__ import annotations
 
 import base64
+import contextlib
 import dataclasses
 import enum
 import functools
@@ -25,6 +26,7 @@ import types
 import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
@@ -37,16 +39,17 @@ READY_FD_ENV = "VECDRILL_READY_FD"  # set when the sandbox gives start-up its ow
 BOX_ENV = "VECDRILL_BOX"
 LAYER_ENV = "VECDRILL_SANDBOX_LAYER"
 SECCOMP_ENV = "VECDRILL_SECCOMP"  # "1": the parent promised seccomp, so failing to load is an error
-HIDDEN_ENV = "VECDRILL_HIDDEN"  # a JSON list of paths the solution must not read
+
 MARKER_ENV = "VECDRILL_RUN"  # tags every process of one run, so setsid() escapees are found
 REQUEST_FD = 3  # the request (a zygote: its control messages in)
 RESULT_FD = 4  # the result frame (a zygote: its control messages out)
 READY_FD = 5  # one byte when start-up is over
 WORKER_MODULE = "vecdrill.child.worker"
 ZYGOTE_MODULE = "vecdrill.child.zygote"
+ENCLOSURE_MODULE = "vecdrill.child.enclosure"  # the unshare layer's launcher (see EnclosurePlan)
 WORKER_ARGS = ("-m", WORKER_MODULE)
 
-PROTOCOL_VERSION = 2  # 2: a request carries its helper drills' source (`HelperSource`)
+PROTOCOL_VERSION = 3  # 3: a request carries the parsed drill and its code; no child reads a drill file
 MAGIC = b"VDR1"
 _LENGTH = struct.Struct(">Q")
 _CHUNK = 1 << 20
@@ -145,6 +148,17 @@ def encode_message(message: Any) -> bytes:
     return json.dumps(_fields(message)).encode()
 
 
+def to_plain(value: Any) -> Any:
+    """A frozen dataclass (a `Drill`, say) as JSON values, for a message field of type Any."""
+    return _plain(value)
+
+
+def from_plain(kind: type[Message], value: Any) -> Message:
+    """`to_plain`'s inverse: ProtocolError where `value` does not fit `kind`."""
+    built: Message = _build(kind, value)
+    return built
+
+
 def decode_message(data: bytes, kind: type[Message]) -> Message:
     try:
         fields = json.loads(data)
@@ -174,6 +188,8 @@ def _plain(value: Any) -> Any:
         return value.value
     if isinstance(value, bytes):
         return base64.b64encode(value).decode()
+    if isinstance(value, Path):
+        return str(value)
     if isinstance(value, (list, tuple)):
         return [_plain(item) for item in value]
     if isinstance(value, dict):
@@ -189,7 +205,11 @@ def _build(hint: Any, value: Any) -> Any:
     if origin in (typing.Union, types.UnionType):
         if value is None and type(None) in args:
             return None
-        return _build(next(arg for arg in args if arg is not type(None)), value)
+        for arg in args:  # the first member the value fits, in the order the hint names them
+            if arg is not type(None):
+                with contextlib.suppress(ProtocolError):
+                    return _build(arg, value)
+        raise ProtocolError(f"a message field fits none of {hint}")
     if dataclasses.is_dataclass(hint) and isinstance(hint, type):
         if not isinstance(value, dict) or set(value) - set(_hints(hint)):
             raise ProtocolError(f"a {hint.__name__} has unexpected fields")
@@ -204,12 +224,20 @@ def _build(hint: Any, value: Any) -> Any:
             raise ProtocolError(f"{str(value)[:40]!r} is no {hint.__name__}") from None
     if origin is list and isinstance(value, list):
         return [_build(args[0], item) for item in value]
+    if origin is tuple and isinstance(value, list):
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_build(args[0], item) for item in value)
+        if len(args) != len(value):
+            raise ProtocolError(f"a tuple of {len(args)} has {len(value)} items")
+        return tuple(_build(arg, item) for arg, item in zip(args, value, strict=True))
+    if hint is Path and isinstance(value, str):
+        return Path(value)
     if origin is dict and isinstance(value, dict):
         return {key: _build(args[1], item) for key, item in value.items()}
     if hint is bytes and isinstance(value, str):
         return base64.b64decode(value)
     if hint is float and type(value) in (int, float):
-        return float(value)
+        return value  # JSON writes 2.0 as 2.0 but a TOML integer stays one: keep what was sent
     if isinstance(hint, type) and type(value) is hint:
         return value
     raise ProtocolError(f"a message field is not {getattr(hint, '__name__', hint)}")
@@ -228,6 +256,25 @@ def _hints(kind: type) -> dict[str, Any]:
 @dataclass(frozen=True)
 class Ready:
     pid: int
+    own_pid_namespaces: bool  # each check gets a pid and mount namespace of its own
+
+
+@dataclass(frozen=True)
+class Ticket:
+    """Sent before each check's order and handed back before its answer: a frame that does not
+    come after this check's ticket is not this check's answer, and the zygote is replaced."""
+
+    number: str
+
+
+@dataclass(frozen=True)
+class EnclosurePlan:
+    """What the unshare layer's launcher (`child.enclosure`) builds before it execs the child."""
+
+    box: str  # the child's working folder: a fresh tmpfs of `scratch_bytes`
+    scratch_bytes: int
+    covered: list[str]  # folders and files no solution may read
+    keep_capabilities: bool = False  # the warm zygote keeps them, to build each check's namespaces
 
 
 # The worker's request and result
@@ -269,21 +316,34 @@ class HelperSource:
 
 
 @dataclass(frozen=True)
+class NameUse:
+    """A library name the gate let through by its spelling, and where the file first uses it: the
+    solution's child resolves it before the file runs, to judge what it really is."""
+
+    dotted: str
+    line: int
+    col: int
+
+
+@dataclass(frozen=True)
 class WorkerRequest:
     """What one worker run computes, over `REQUEST_FD`."""
 
     mode: str  # "solution": `source`, under the guards; "reference": the drill's loop
-    drill_folder: str
+    drill: dict[str, Any]  # the parsed drill (`content.drill_code.given`): no child reads drill files
+    code: dict[str, bytes]  # the drill's files the child runs, by name: loop.py (and solution.py)
     cases: list[CaseRequest]
     grad: bool = False
     probe: list[dict[str, int]] | None = None  # sizes to count the work at
     bench: list[BenchRequest] = field(default_factory=list)
     source: bytes = b""
     filename: str = "solution.py"
-    plain_mode: bool = True  # no read-only filesystem around the box: arm the audit guard too
+    plain_mode: bool = True  # no read-only filesystem around the box: the guard watches paths too
+    hidden: list[str] = field(default_factory=list)  # plain only: what the guard refuses to read
     probe_devices: list[str] = field(default_factory=list)  # also count the work on these devices
     gpu_memory_bytes: int = GPU_MEMORY_BYTES
     helpers: list[HelperSource] = field(default_factory=list)  # each after the helpers it calls
+    names: list[NameUse] = field(default_factory=list)  # to resolve before the solution runs
 
 
 @dataclass(frozen=True)
@@ -296,6 +356,8 @@ class ResultHeader:
     traceback: str = ""
     cases: list[dict[str, Any]] = field(default_factory=list)  # per case: id, outputs, grads
     counts: dict[str, list[int]] = field(default_factory=dict)  # work per probe size
+    probed: list[dict[str, Any]] = field(default_factory=list)  # per probe call: id, outputs
+    probe_cpu_seconds: list[float] = field(default_factory=list)  # the reference's, per probe size
     loop_counts: dict[str, list[int]] = field(default_factory=dict)
     bench: list[dict[str, Any]] = field(default_factory=list)
     threads: int = 1

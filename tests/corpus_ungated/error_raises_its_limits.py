@@ -1,8 +1,6 @@
 # vecdrill: fx-double
 # expect: error
-# message: your solution raised ValueError: not allowed to raise maximum limit
-# expect-guarded: error
-# message-guarded: the vecdrill sandbox does not allow resource.setrlimit
+# message: the vecdrill sandbox does not allow resource.setrlimit
 import resource
 
 import torch

@@ -25,12 +25,12 @@ def arm(mode: str) -> None:
         return
     from vecdrill.child import guard
 
-    if mode == "seccomp-guarded":
-        guard._load_seccomp(plain_mode=True)
+    if mode in ("seccomp", "seccomp-guarded"):
+        guard._load_seccomp(plain_mode=mode == "seccomp-guarded")
         return
     if mode == "hook":
         os.environ.pop(wire.SECCOMP_ENV)
-    plain = mode == "hook" or (mode == "armed" and os.environ[wire.LAYER_ENV] != "bwrap")
+    plain = mode == "hook" or os.environ[wire.LAYER_ENV] != "bwrap"
     guard.install(Path.cwd(), int(os.environ[wire.RESULT_FD_ENV]), plain_mode=plain)
 
 

@@ -1,5 +1,6 @@
-"""Arm the guards as the worker does, then try to read each path in argv. Prints one line per
-path: `text: CONTENT` for a file, `list: NAMES` for a folder, or `refused: ERROR`."""
+"""Arm the guards as the worker does, with every path in argv hidden (as a plain check's request
+tells the guard; the other layers cover them in the kernel), then try to read each. Prints one line per path: `text: CONTENT` for a file,
+`list: NAMES` for a folder, or `refused: ERROR`."""
 
 import os
 import sys
@@ -9,8 +10,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from vecdrill import wire
 from vecdrill.child import guard
 
-plain = os.environ[wire.LAYER_ENV] != "bwrap"
-guard.install(Path.cwd(), int(os.environ[wire.RESULT_FD_ENV]), plain_mode=plain)
+layer = os.environ[wire.LAYER_ENV]
+told = sys.argv[1:] if layer == "plain" else []  # elsewhere the kernel covers them
+guard.install(Path.cwd(), int(os.environ[wire.RESULT_FD_ENV]), plain_mode=layer != "bwrap", hidden=told)
 for arg in sys.argv[1:]:
     path = Path(arg)
     try:

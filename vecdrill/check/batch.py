@@ -1,8 +1,8 @@
 """Warm workers for a batch of files: one box layout that covers every drill of the batch.
 
 The layout is known before the first check, so each zygote of the pool is launched once, at the
-start, with every drill folder readable and every drill's answers hidden, and a batch moving from
-one drill to the next never relaunches one. A check still gets its own limited grandchild.
+start, with every drill pack of the batch hidden, and a batch moving from one drill to the next
+never relaunches one. A check still gets its own limited grandchild, in namespaces of its own.
 """
 
 from __future__ import annotations
@@ -34,5 +34,7 @@ def drills_of(files: Iterable[Path], catalogue: Catalogue, drill_id: str | None)
 
 def warm_pool(drills: Iterable[Drill], isolation: str | None, jobs: int) -> warm.WarmPool:
     """A started pool of `jobs` warm workers whose boxes serve a check of any of `drills`."""
-    boxes = [([drill.folder], plan.answer_paths(drill)) for drill in drills]
-    return warm.WarmPool(jobs, warm.Layout.covering(launch.detect_isolation(isolation), boxes))
+    hidden = {place for drill in drills for place in plan.secret_places(drill)}
+    return warm.WarmPool(
+        jobs, warm.Layout(launch.detect_isolation(isolation), frozenset(), frozenset(hidden))
+    )

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from vecdrill import files, paths, wire
 from vecdrill.check import devices
+from vecdrill.content import drill_code
 from vecdrill.content.drill import Drill, Size
 from vecdrill.content.drill_code import helper_sources
 from vecdrill.errors import DrillError, VecdrillError
@@ -133,9 +134,11 @@ def gather(
     pieces = {name: piece for name, key in wanted.items() if (piece := _load(key)) is not None}
     missing = [name for name in wanted if name not in pieces]
     if missing:
+        given, code = drill_code.given(drill, answers=True)
         request = wire.WorkerRequest(
             mode="reference",
-            drill_folder=str(drill.folder),
+            drill=given,
+            code=code,
             grad=drill.grad,
             cases=[wire.CaseRequest(**c.as_request()) for c in cases if c.id in missing],
             probe=probe if "counts" in missing else None,
@@ -159,9 +162,15 @@ def _split(
             record, {k: v for k, v in tensors.items() if k.startswith(prefix)}, cached=False
         )
     if request.probe:
-        pieces["counts"] = Piece(
-            {"counts": header.counts, "loop_counts": header.loop_counts, "ops": header.ops}, {}, cached=False
-        )
+        probe_header = {
+            "counts": header.counts,
+            "loop_counts": header.loop_counts,
+            "ops": header.ops,
+            "probed": header.probed,
+            "probe_cpu_seconds": header.probe_cpu_seconds,
+        }
+        probe_tensors = {k: v for k, v in tensors.items() if k.startswith("probe:")}
+        pieces["counts"] = Piece(probe_header, probe_tensors, cached=False)
     for i, record in enumerate(header.bench):
         prefix = f"bench{i}/"
         pieces[record["name"]] = Piece(
@@ -185,7 +194,6 @@ def _run_reference(
         wire.encode_request(request),
         limits=limits,
         isolation=launch.detect_isolation("plain"),
-        readable_paths=[drill.folder],
     )
     where = str(drill.file("loop.py"))
     if run.result is None:

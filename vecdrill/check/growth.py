@@ -9,10 +9,14 @@ alone (check/plan.py), so a loop over T passes and a loop over any other dimensi
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from vecdrill.content.drill import Drill, Size
 from vecdrill.report.model import Verdict
+from vecdrill.supervisor.channels import Mark
 
 # A counter has grown when it rises by more than this many units plus four times the reference
 # solution's rise between the same two probe sizes.
@@ -20,6 +24,13 @@ LOOP_SLACK = 16
 LABELS = {"aten": "torch operations", "calls": "Python-level calls"}
 # A drill that bans `.item()` bans every scalar read: int(t), float(t) and `if t:` read the same way.
 SCALAR_READ_BAN = "torch.Tensor.item"
+
+
+# The CPU time measured from outside the solution's process has grown when it rises by more than
+# this many seconds, and by more than this many times the reference solution's own rise: enough
+# for a loop of a few thousand torch calls, far more than a vectorized call on a few times the data.
+CPU_SLACK_SECONDS = 0.002
+CPU_RATIO = 200
 
 
 @dataclass(frozen=True)
@@ -104,4 +115,32 @@ def scalar_reads(drill: Drill, counts: dict[str, list[int]]) -> Reads | None:
         "read once, but a drill may ban it",
         f"{what_zh}：每读一次就是一次设备同步，GPU 要等结果算完才能继续；像尺寸这样只读一次的值没有问题，"
         "但有的题目会禁止这样做",
+    )
+
+
+def hidden_work(marks: Sequence[Mark], probes: int, reference: dict[str, Any]) -> str | None:
+    """A sentence when the CPU time of the solution's process, read by the sandbox from outside it
+    around each probe call, grows from the small probe size to the large one far beyond the
+    reference solution's: work the counters in the child did not see (they are the child's word,
+    and code that gets past the gate can silence them; this figure it cannot change). Without its
+    marks (a solution that took over the checking code in its process) nothing can be confirmed."""
+    if probes < 2:
+        return None
+    spans = [mark for mark in marks if mark.byte in ("a", "b")]
+    if len(spans) < 2 * probes or any(math.isnan(mark.cpu_seconds) for mark in spans):
+        return (
+            "your solution's process did not report the calls whose work vecdrill counts, so it "
+            "cannot tell whether a loop is hiding; do not change what runs around your function"
+        )
+    used = [spans[2 * i + 1].cpu_seconds - spans[2 * i].cpu_seconds for i in range(probes)]
+    rise = used[-1] - used[0]
+    theirs = reference.get("probe_cpu_seconds") or [0.0, 0.0]
+    reference_rise = max(0.0, theirs[-1] - theirs[0])
+    if rise <= CPU_SLACK_SECONDS or rise <= CPU_RATIO * reference_rise:
+        return None
+    return (
+        f"your solution used {used[0] * 1e3:.1f} ms of CPU at the small probe size and "
+        f"{used[-1] * 1e3:.1f} ms at the large one, measured from outside its process, while the "
+        f"reference solution's grows by {reference_rise * 1e3:.2f} ms: work grows with the input "
+        "size where vecdrill's work counters saw none, so a loop is hiding from them"
     )

@@ -16,6 +16,7 @@ from pathlib import Path
 from vecdrill import wire
 from vecdrill.check import device_retry, devices, expected, plan, verdicts
 from vecdrill.check.submission import Unreadable, read_source, resolve_drill
+from vecdrill.content import drill_code
 from vecdrill.content.catalogue import Catalogue
 from vecdrill.content.drill import Drill
 from vecdrill.content.drill_code import helper_sources
@@ -96,7 +97,8 @@ def _check_source(
     path: Path, source: bytes, drill: Drill, options: CheckOptions, runner: Runner
 ) -> FileResult:
     rules = scan.GateRules.for_drill(drill)
-    findings = scan.scan(source, rules)
+    scanned = scan.examine(source, rules)
+    findings = scanned.findings
     if findings:
         first = min(findings, key=_rank)
         return FileResult(
@@ -106,7 +108,7 @@ def _check_source(
             f"{path}:{first.line}:{first.col} {first.message}",
             findings=findings,
         )
-    return check_past_gate(path, source, drill, options, runner)
+    return check_past_gate(path, source, drill, options, runner, names=scanned.names)
 
 
 def check_past_gate(
@@ -116,14 +118,17 @@ def check_past_gate(
     options: CheckOptions,
     runner: Runner = launch.run_sandboxed,
     cases: list[expected.Case] | None = None,
+    names: dict[str, tuple[int, int]] | None = None,
 ) -> FileResult:
     """Run source that the static gate let through in the sandbox, and judge what it returns.
-    The bad-input corpus calls this directly, to prove the sandbox on code the gate would stop;
+    The bad-input corpus calls this directly, to prove the sandbox on code the gate would stop
+    (without `names`, the library names the gate found, nothing is resolved before the file runs);
     mutation testing passes `cases` of its own (a larger battery than a check's). When CUDA's
     failure took the CPU's verdict with it, the CPU is checked again alone (`device_retry`)."""
     isolation = launch.detect_isolation(options.isolation)
     targets = devices.select(options.device, drill.library)
-    first = _attempt(path, source, drill, options, runner, isolation, targets, cases)
+    resolve = [wire.NameUse(dotted, *place) for dotted, place in sorted((names or {}).items())]
+    first = _attempt(path, source, drill, options, runner, isolation, targets, cases, resolve)
     lost = device_retry.lost_device(first, targets) if options.cpu_fallback else None
     if lost is None and first.reference_error is not None:
         raise first.reference_error
@@ -132,7 +137,7 @@ def check_past_gate(
         result = first.result
     else:
         cpu_cases = [case for case in cases if case.device == "cpu"] if cases is not None else None
-        again = _attempt(path, source, drill, options, runner, isolation, ["cpu"], cpu_cases)
+        again = _attempt(path, source, drill, options, runner, isolation, ["cpu"], cpu_cases, resolve)
         assert again.result is not None  # on one device, the loop's failure is raised
         result = device_retry.merge(first, again.result, lost)
     if drill.library == "numpy" and options.device == "cuda":
@@ -155,6 +160,7 @@ def _attempt(
     isolation: launch.IsolationReport,
     targets: list[str],
     cases: list[expected.Case] | None,
+    names: list[wire.NameUse],
 ) -> device_retry.Attempt:
     """One sandboxed run of the solution on `targets`, judged against the loop's answers."""
     cases = cases if cases is not None else plan.build_cases(drill, targets, options.seed)
@@ -165,9 +171,12 @@ def _attempt(
         else ([], [])
     )
     timeout = options.timeout or drill.timeout
+    hidden = plan.secret_places(drill)
+    given, code = drill_code.given(drill, answers=False)
     request = wire.WorkerRequest(
         mode="solution",
-        drill_folder=str(drill.folder),
+        drill=given,
+        code=code,
         source=source,
         filename=str(path),
         cases=[wire.CaseRequest(**c.as_request()) for c in cases],
@@ -175,8 +184,10 @@ def _attempt(
         probe=probe,
         bench=[wire.BenchRequest(**spec) for spec in sol_bench],
         plain_mode=isolation.layer != launch.Isolation.BWRAP,
+        hidden=[str(place) for place in hidden] if isolation.layer is launch.Isolation.PLAIN else [],
         probe_devices=plan.probe_devices(targets),
         helpers=helper_sources(drill),
+        names=names,
     )
     limits = launch.Limits(wall_seconds=timeout + options.bench_budget * 4 * len(sol_bench))
     with ThreadPoolExecutor(max_workers=1) as pool:
@@ -193,8 +204,7 @@ def _attempt(
             wire.encode_request(request),
             limits=limits,
             isolation=isolation,
-            readable_paths=[drill.folder],
-            hidden_paths=plan.answer_paths(drill),
+            hidden_paths=hidden,
         )
         try:
             pieces = answers.result()

@@ -15,7 +15,7 @@ from typing import Any
 
 from vecdrill import paths
 from vecdrill.check.expected import Case
-from vecdrill.content import edges
+from vecdrill.content import catalogue, edges
 from vecdrill.content.drill import Drill, Size, largest_size
 from vecdrill.measure import ladder
 
@@ -25,7 +25,6 @@ RANDOM_SEED_OFFSET = 10  # the random sizes' seeds: seed + 10, seed + 11, ...
 SOLUTION_BENCH_BUDGET = 1.0  # a shorter window can fall inside one slow second of a shared CPU
 LOOP_BENCH_BUDGET = 1.0
 STEP_BUDGETS = {"solution": 0.05, "loop": 0.15}  # seconds per `--scaling` step below the bench
-ANSWER_FILES = ("solution.py", "explain.md", "explain.zh.md")  # hidden from the solution's process
 
 
 def build_cases(drill: Drill, targets: list[str], seed: int) -> list[Case]:
@@ -153,15 +152,18 @@ def _bench_specs(
     return specs
 
 
-def answer_paths(drill: Drill) -> dict[Path, Path | None]:
-    """What the solution's process must not read, with what it finds there instead: the drill's
-    answers (the starter stands in for the solution, so the worker still loads the drill), and
-    vecdrill's state (the cache holds the loop's expected outputs). The state folders are made
-    first, so that the sandbox can mask them before a check running in parallel fills them."""
-    hidden: dict[Path, Path | None] = {drill.file(name): None for name in ANSWER_FILES}
-    hidden[drill.file("solution.py")] = drill.file("starter.py")
+def secret_places(drill: Drill) -> list[Path]:
+    """What no solution's process may read, wherever it is: every drill pack vecdrill knows (each
+    holds reference solutions and explanations), the drill's own pack among them, the history of a
+    checkout vecdrill runs from, and vecdrill's state (the cache holds the loop's expected outputs,
+    the data folder every learner's progress). The state folders are made first, so that the
+    sandbox can cover them before a check running in parallel fills them."""
+    places = [drill.folder.parent, catalogue.builtin_dir(), *catalogue.search_path()]
+    checkout = Path(__file__).resolve().parents[2] / ".git"
+    if checkout.exists():
+        places.append(checkout)
     for folder in (paths.cache_dir(), paths.data_dir()):
         with contextlib.suppress(OSError):
             folder.mkdir(parents=True, exist_ok=True)
-        hidden[folder] = None
-    return hidden
+        places.append(folder)
+    return places

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from vecdrill import wire
 from vecdrill.check import allowed_ops, devices, growth, plan, timed
-from vecdrill.check.compare import Tolerance, compare_case
+from vecdrill.check.compare import Tolerance, answer_of, compare_answers, compare_case
 from vecdrill.check.expected import Case, Piece
 from vecdrill.content.drill import Drill
 from vecdrill.errors import DrillError, VecdrillError
@@ -85,6 +85,16 @@ def judge_run(
     if failed:
         result.verdict, result.message = failed.verdict, failed.message
         return None
+    probe_sizes = plan.probe_sizes(drill)
+    for device_result in result.devices:
+        mismatch = _probe_mismatch(
+            device_result.device, probe_sizes, header, tensors, pieces["counts"], drill
+        )
+        if mismatch is not None:
+            device_result.verdict, device_result.mismatch = Verdict.WRONG, mismatch
+            device_result.message = describe(mismatch, device_result.device)
+            result.verdict, result.message = Verdict.WRONG, device_result.message
+            return None
     reference = pieces["counts"].header["counts"]
     for device_result in result.devices:
         counts = header.device_counts.get(device_result.device, header.counts)
@@ -93,6 +103,8 @@ def judge_run(
             loop = growth.loop_over_growth(drill, plan.probe_sizes(drill), counts, reference)
         else:
             loop = loop_growth(counts, reference)
+        if loop is None and device_result.device == "cpu" and not drill.loop_over:
+            loop = growth.hidden_work(run.marks, len(probe_sizes), pieces["counts"].header)
         if loop:
             where = "" if device_result.device == "cpu" else f"{device_result.device}: "
             device_result.verdict, device_result.message = Verdict.LOOP, where + loop
@@ -118,6 +130,35 @@ def judge_run(
     elif result.verdict is Verdict.PASS:
         result.message = "your solution matches the loop on every case and is vectorized"
         result.message_zh = "你的解法在每个用例上都与循环一致，并且已经向量化"
+    return None
+
+
+def _probe_mismatch(
+    device: str,
+    sizes: list[dict[str, int]],
+    header: wire.ResultHeader,
+    tensors: dict[str, Any],
+    reference: Piece,
+    drill: Drill,
+) -> Mismatch | None:
+    """The first probe call whose output differs from the reference solution's there (on the
+    CPU): the calls whose work is counted are checked too, so no solution can compute one way
+    where it is counted and another where it is compared."""
+    expected = {record["id"]: record for record in reference.header.get("probed", [])}
+    for i, size in enumerate(sizes):
+        got = next((r for r in header.probed if r["id"] == f"probe:{device}:{i}"), None)
+        want = expected.get(f"probe:cpu:{i}")
+        if got is None or want is None:
+            continue  # a run that stopped before its probe already has its verdict
+        mismatch = compare_answers(
+            answer_of(want["outputs"], reference.tensors, f"probe:cpu:{i}/out"),
+            answer_of(got["outputs"], tensors, f"probe:{device}:{i}/out"),
+            tolerance(drill, device),
+        )
+        if mismatch is not None:
+            which = "the smaller" if i == 0 else "the larger" if len(sizes) == 2 else f"probe size {i + 1},"
+            mismatch.size, mismatch.case = size, f"{which} probe size, where vecdrill counts the work"
+            return mismatch
     return None
 
 
@@ -311,6 +352,8 @@ def header_outcome(header: wire.ResultHeader) -> Outcome | None:
         return Outcome(Verdict.ERROR, f"your file raised {message} while it was being loaded")
     if status == "tampered":
         return Outcome(Verdict.LOOP, f"{message}; vecdrill cannot tell whether a loop is hiding")
+    if status == "forbidden":  # a name the gate let through by its spelling, resolved in the child
+        return Outcome(Verdict.FORBIDDEN, message)
     if status == "too_large":
         return Outcome(Verdict.OUTPUT_LIMIT, message)
     if status == "memory":  # the worker's own sentence: GPU memory, the device and the size
@@ -375,9 +418,11 @@ def describe(mismatch: Mismatch, device: str) -> str:
 
 
 def replay_clause(label: str | None, size: dict[str, int], seed: int | None) -> str:
-    """(an edge case: ..., size N=300; replay with --seed 1234)": where a failure happened."""
+    """(an edge case: ..., size N=300; replay with --seed 1234)": where a failure happened. Without
+    a seed (a probe size), every check runs that case, whatever its --seed."""
     case = f"{label}, " if label else ""
-    return f" ({case}size {_size(size)}; replay with --seed {seed})"
+    replay = "; every check runs it" if seed is None else f"; replay with --seed {seed}"
+    return f" ({case}size {_size(size)}{replay})"
 
 
 def _case_clause(cases: list[Case], case_id: str | None) -> str:

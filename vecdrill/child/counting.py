@@ -21,10 +21,12 @@ class CountersDisabled(Exception):
     """The solution removed vecdrill's profile hook or dispatch mode while it ran."""
 
 
-def count_work(function: Callable[..., Any], kwargs: dict[str, Any], *, torch_ops: bool) -> dict[str, int]:
-    """Call `function(**kwargs)` once and return {"calls": n}, plus for torch drills {"aten": n} and
-    {"syncs": n}: the values read out of a tensor into Python (`.item()`, `int(t)`, `if t:`), each
-    a device sync on a GPU."""
+def count_work(
+    function: Callable[..., Any], kwargs: dict[str, Any], *, torch_ops: bool
+) -> tuple[dict[str, int], Any]:
+    """Call `function(**kwargs)` once; return its output and {"calls": n}, plus for torch drills
+    {"aten": n} and {"syncs": n}: the values read out of a tensor into Python (`.item()`, `int(t)`,
+    `if t:`), each a device sync on a GPU."""
     counts = {"calls": 0}
 
     def profile(frame: FrameType, event: str, arg: object) -> None:
@@ -35,7 +37,7 @@ def count_work(function: Callable[..., Any], kwargs: dict[str, Any], *, torch_op
         mode = _dispatch_counter()
         mode.__enter__()
         try:
-            _profiled(function, kwargs, profile)
+            output = _profiled(function, kwargs, profile)
         finally:
             # Leaving a mode pops the top of torch's mode stack: only safe while that is ours.
             intact = _is_innermost(mode)
@@ -45,21 +47,22 @@ def count_work(function: Callable[..., Any], kwargs: dict[str, Any], *, torch_op
         if not intact:
             raise CountersDisabled("the torch dispatch counter was switched off")
     else:
-        _profiled(function, kwargs, profile)
-    return counts
+        output = _profiled(function, kwargs, profile)
+    return counts, output
 
 
 def _profiled(
     function: Callable[..., Any], kwargs: dict[str, Any], profile: Callable[[FrameType, str, object], None]
-) -> None:
+) -> Any:
     sys.setprofile(profile)
     try:
-        function(**kwargs)
+        output = function(**kwargs)
         intact = sys.getprofile() is profile
     finally:
         sys.setprofile(None)
     if not intact:
         raise CountersDisabled("the Python call profiler was switched off")
+    return output
 
 
 def _dispatch_counter() -> Any:

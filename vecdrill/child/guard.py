@@ -5,28 +5,33 @@ Two independent layers:
 * a seccomp deny-list (via pyseccomp, when the parent said it works here): the kernel refuses
   process creation, signals to other processes, sockets, limit changes and namespace tricks with
   EPERM, so the learner sees a readable ``PermissionError``;
-* a PEP 578 audit hook for the layers without a read-only filesystem (unshare, plain). It refuses
-  writes outside the box, reads of the hidden paths (the drill's answers, vecdrill's cache),
-  process creation, network, signals, limit changes and ctypes. CPython says audit hooks are no
-  sandbox: this stops accidents, not attackers. Known gaps: ``os.write`` on an inherited fd (the
-  result fd included) raises no audit event, C code (``torch.from_file``) opens files without one,
-  and paths relative to a ``dir_fd`` are judged as if relative to the working directory. Seccomp
-  closes the writing half of the C gap: on these layers it refuses every file opened for writing.
+* a PEP 578 audit hook in every layer: it refuses process creation, network, signals, limit
+  changes, ctypes, and `exec` or `compile` asked by the solution's own code; under the layers
+  without a read-only filesystem (unshare, plain) also writes outside the box and reads of the
+  hidden paths. CPython says audit hooks are no sandbox: this is defence in depth and words for
+  accidents, not the wall. Known gaps: ``os.write`` on an inherited fd (the result fd included)
+  raises no audit event, C code (``torch.from_file``) opens files without one, and paths relative
+  to a ``dir_fd`` are judged as if relative to the working directory. Seccomp closes the writing
+  half of the C gap (on these layers it refuses every file opened for writing); the kernel's
+  covers over the hidden paths (bubblewrap, unshare) close the reading half.
 
 This module runs inside the child, so it imports only the standard library (and `wire`, which
 does too) at module level.
 """
 
+from __future__ import annotations
+
 import contextlib
 import errno
-import json
 import os
 import sys
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from vecdrill import wire
+from vecdrill.child import enclosure
 
 _CLONE_THREAD = 0x00010000
 
@@ -113,6 +118,7 @@ _DENIED_WITHOUT_READONLY_FS = (
 _WRITE_OPEN_FLAGS = (os.O_WRONLY, os.O_RDWR, os.O_CREAT, os.O_TRUNC, os.O_APPEND)
 _OPEN_FLAGS_ARGUMENT = {"open": 1, "openat": 2}
 
+_DYNAMIC_CODE_EVENTS = frozenset({"exec", "compile"})  # refused when the solution's own code asks
 _ALWAYS_REFUSED_EVENTS = frozenset(
     {
         "os.system",
@@ -176,28 +182,45 @@ _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_TRUNC
 _TORCH_CACHE_FOLDERS = {"TORCHINDUCTOR_CACHE_DIR": "torchinductor"}
 
 
-def install(box: Path, result_fd: int, *, plain_mode: bool) -> None:
+def install(
+    box: Path,
+    result_fd: int,
+    *,
+    plain_mode: bool,
+    hidden: Sequence[str] = (),
+    learner_file: str | None = None,
+) -> None:
     """Arm the guards for the rest of this process; call once, after warm-ups.
 
-    ``plain_mode`` is true where the filesystem is not read-only around the box (unshare, plain):
-    then the audit hook is added (it reads the hidden paths from $VECDRILL_HIDDEN) and seccomp
-    also refuses every change to a file, in the box too.
+    The audit hook is armed in every layer, as defence in depth behind the box: it refuses new
+    processes, network, signals, limit changes and ctypes, and `exec`/`compile` called by the
+    code of `learner_file`. ``plain_mode`` is true where the filesystem is not read-only around
+    the box (unshare, plain): then the hook also refuses writes outside the box and reads of
+    `hidden`, and seccomp refuses every change to a file, in the box too.
     """
     tempfile.gettempdir()  # it probes by creating and unlinking a file: do that before seccomp
     _make_torch_folders(box)
+    enclosure.drop_capabilities()  # bwrap and the zygote have done so; a plain child run by root has not
     if os.environ.get(wire.SECCOMP_ENV) == "1":
         _load_seccomp(plain_mode)  # first: pyseccomp needs ctypes, which the hook refuses
-    if plain_mode:
-        hidden = json.loads(os.environ.get(wire.HIDDEN_ENV, "[]"))
-        sys.addaudithook(_AccidentGuard(box, result_fd, [str(path) for path in hidden]))
+    paths = _PathRules(box, result_fd, [str(path) for path in hidden]) if plain_mode else None
+    sys.addaudithook(_Guard(paths, learner_file))
 
 
 def signal_ready() -> None:
     """Tell the sandbox that start-up is over: its wall clock for the solution starts now."""
+    mark(b"R")
+
+
+def mark(byte: bytes) -> None:
+    """After the ready signal: a mark around a step whose CPU time the sandbox reads from outside
+    this process (`supervisor.channels.Mark`), waiting for its answer so that the reading is taken
+    while this process is still at the mark."""
     with contextlib.suppress(KeyError, ValueError, OSError):
         fd = int(os.environ[wire.READY_FD_ENV])
-        os.write(fd, b"R")
-        os.close(fd)
+        os.write(fd, byte)
+        if byte != b"R":
+            os.read(fd, 1)
 
 
 def _make_torch_folders(box: Path) -> None:
@@ -234,17 +257,42 @@ def _load_seccomp(plain_mode: bool) -> None:
     seccomp_filter.load()
 
 
-class _AccidentGuard:
+class _Guard:
     """The audit hook: refuses what a solution should never do, with a sentence saying so."""
+
+    def __init__(self, paths: _PathRules | None, learner_file: str | None) -> None:
+        self._paths = paths
+        self._learner_file = learner_file
+
+    def __call__(self, event: str, args: tuple[Any, ...]) -> None:
+        if event in _ALWAYS_REFUSED_EVENTS or event.startswith("ctypes."):
+            raise PermissionError(f"the vecdrill sandbox does not allow {event} in a solution")
+        if event in _DYNAMIC_CODE_EVENTS and self._called_by_the_solution():
+            raise PermissionError(
+                f"the vecdrill sandbox does not allow running code made from a string ({event}) in a "
+                "solution: write the code itself"
+            )
+        if self._paths is not None:
+            self._paths.check(event, args)
+
+    def _called_by_the_solution(self) -> bool:
+        """Whether the code that raised the event is the solution's (its file, or code it made
+        from a string), not a library's: torch and the standard library compile code too."""
+        caller = sys._getframe(2).f_code.co_filename  # 0: here, 1: __call__, 2: who raised it
+        return caller == self._learner_file or (caller.startswith("<") and not caller.startswith("<frozen"))
+
+
+class _PathRules:
+    """Where the filesystem is not read-only around the box: no writes outside it, no reads of
+    the hidden paths (by name: C code and `dir_fd` opens escape this, which is why only the
+    layers that cover the hidden paths in the kernel keep them out of reach)."""
 
     def __init__(self, box: Path, result_fd: int, hidden: list[str]) -> None:
         self._box = os.path.realpath(box)
         self._result_fd = result_fd
         self._hidden = [os.path.realpath(path) for path in hidden]
 
-    def __call__(self, event: str, args: tuple[Any, ...]) -> None:
-        if event in _ALWAYS_REFUSED_EVENTS or event.startswith("ctypes."):
-            raise PermissionError(f"the vecdrill sandbox does not allow {event} in a solution")
+    def check(self, event: str, args: tuple[Any, ...]) -> None:
         for index in _READ_ARGUMENTS.get(event, ()):
             self._refuse_hidden(args[index])
         if event == "open":

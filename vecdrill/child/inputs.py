@@ -9,10 +9,10 @@ own, so every other input keeps the numbers it has in the plain case.
 from __future__ import annotations
 
 import json
+import types
 from typing import TYPE_CHECKING, Any
 
 from vecdrill.content.drill import Drill, InputSpec, Size
-from vecdrill.content.drill_code import load_module
 
 if TYPE_CHECKING:
     import torch
@@ -26,12 +26,15 @@ def make_inputs(
     device: str = "cpu",
     noncontiguous: bool = False,
     edge: str | None = None,
+    loop: types.ModuleType | None = None,
 ) -> dict[str, Any]:
-    """Every input by name: tensors (torch drills), ndarrays (numpy drills) or Python numbers."""
+    """Every input by name: tensors (torch drills), ndarrays (numpy drills) or Python numbers.
+    A drill with custom inputs needs `loop`, its loop.py as a module, whose `make_inputs` builds
+    them."""
     import torch
 
     gen = torch.Generator().manual_seed(seed)
-    custom = _custom_inputs(drill, size, gen)
+    custom = _custom_inputs(drill, size, gen, loop)
     forced_name, _, forced_edge = (edge or "").partition(":")
     values: dict[str, Any] = {}
     for spec in drill.inputs:
@@ -50,17 +53,19 @@ class InputError(Exception):
     """The drill's own `make_inputs` broke its contract; the message is a sentence for its author."""
 
 
-def _custom_inputs(drill: Drill, size: Size, gen: torch.Generator) -> dict[str, Any]:
+def _custom_inputs(
+    drill: Drill, size: Size, gen: torch.Generator, module: types.ModuleType | None
+) -> dict[str, Any]:
     names = [spec.name for spec in drill.inputs if spec.kind == "custom"]
     if not names:
         return {}
-    module = load_module(drill.file("loop.py"))
-    if not callable(getattr(module, "make_inputs", None)):
+    maker = getattr(module, "make_inputs", None)
+    if not callable(maker):
         raise InputError(
             f"drill.toml declares custom inputs ({', '.join(names)}) but loop.py defines no "
             "make_inputs(size, gen); add it, returning a dict of those inputs by name"
         )
-    produced = module.make_inputs(dict(size), gen)
+    produced = maker(dict(size), gen)
     if not isinstance(produced, dict):
         raise InputError(
             f"make_inputs returned a {type(produced).__name__}; return a dict of the custom "

@@ -12,25 +12,28 @@ from __future__ import annotations
 import os
 import sys
 import traceback
+import types
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
-from time import perf_counter
+from time import perf_counter, process_time
 from typing import Any
 
 from vecdrill import wire
-from vecdrill.child import counting, faults, gpu, timer
+from vecdrill.child import counting, faults, gpu, guard, resolve, timer
 from vecdrill.child.faults import Rejected
 from vecdrill.child.inputs import InputError, declared_problem, make_inputs
-from vecdrill.content.drill import Drill, Size, load_drill
-from vecdrill.content.drill_code import load_function, load_helpers
-from vecdrill.errors import DrillError
-from vecdrill.supervisor.limits import Limits
+from vecdrill.content import drill_code
+from vecdrill.content.drill import Drill, Size
+from vecdrill.content.drill_code import LOOP, SOLUTION, load_helpers
+from vecdrill.supervisor.limits import Limits, undumpable
 
 _exit = os._exit
 _OUTPUT_BYTES = Limits.result_bytes  # what the parent accepts; a bigger answer is refused here in words
 
 
 def main() -> None:
+    undumpable()  # the reference child holds the loop's answers: no solution may read its memory
     request_fd = int(os.environ.get(wire.REQUEST_FD_ENV, str(wire.REQUEST_FD)))
     result_fd = int(os.environ.get(wire.RESULT_FD_ENV, str(wire.RESULT_FD)))
     with os.fdopen(request_fd, "rb") as stream:
@@ -60,26 +63,28 @@ def run(
     import torch
 
     torch.set_num_threads(1)  # as the parent's environment says (OMP_NUM_THREADS), for honest timing
-    try:
-        drill = load_drill(Path(request.drill_folder))
-    except DrillError as exc:  # the drill as this box shows it: its author's problem, in their words
-        raise Rejected("drill_error", exc.problem, case=exc.where) from None
+    drill = drill_code.received(request.drill)
+    loop = _loop_module(drill, request)
     unavailable = _start_devices(request)  # before any input lands on a device, and before the guards
     cases = [case for case in request.cases if case.device not in unavailable]
-    inputs = {case.id: _inputs(drill, case, request.mode == "reference") for case in cases}
+    inputs = {case.id: _inputs(drill, loop, case, request.mode == "reference") for case in cases}
     _warm_up(drill)
     watch = _op_watch(drill, request)
     helpers = _helpers(request, watch)
     filename = request.filename
-    from vecdrill.child import guard
+    if request.mode == "solution":
+        _resolve_names(request, drill, filename)
 
     guard.signal_ready()  # the sandbox starts the solution's wall clock now, after start-up
     if request.mode == "solution":
-        guard.install(Path.cwd(), result_fd, plain_mode=request.plain_mode)
+        guard.install(
+            Path.cwd(), result_fd, plain_mode=request.plain_mode, hidden=request.hidden, learner_file=filename
+        )
         function = _load_learner(request.source, filename, drill.function, helpers)
     else:
-        function = _drill_function(drill, "loop.py")
-        filename = str(drill.file("loop.py"))
+        assert loop is not None  # the reference child always has its loop
+        function = _drill_function(loop, drill, LOOP)
+        filename = str(drill.file(LOOP))
     run_case = _run_case if request.mode == "solution" else _run_loop_case
     records = [
         run_case(
@@ -88,37 +93,46 @@ def run(
         for case in cases
     ]
     finished.extend(records)
-    counts: dict[str, list[int]] = {}
+    probed = Probed()
     loop_counts: dict[str, list[int]] = {}
     device_counts: dict[str, dict[str, list[int]]] = {}
     if probe := request.probe:
         reference = request.mode == "reference"
-        subject = _drill_function(drill, "solution.py", helpers) if reference else function
+        subject = _reference_solution(drill, request, helpers) if reference else function
         subject = counting.watched(subject, watch) if watch else subject
-        counted = str(drill.file("solution.py")) if reference else filename
+        counted = str(drill.file(SOLUTION)) if reference else filename
         at = f"at the probe sizes {' and '.join(faults.size_text(size) for size in probe)}"
-        counts = faults.authors(request, "solution.py", at, lambda: _probe(drill, subject, counted, probe))
+        probed = faults.authors(
+            request,
+            SOLUTION,
+            at,
+            lambda: _probe(drill, loop, subject, counted, probe, tensors, marked=not reference),
+        )
         if reference:  # the loop's own work, for the report (small size)
             loop_counts = faults.authors(
-                request, "loop.py", at, lambda: _probe(drill, function, filename, probe[:1])
+                request, LOOP, at, lambda: _probe(drill, loop, function, filename, probe[:1], {}).counts
             )
         for device in request.probe_devices:  # a solution may loop only where x.is_cuda
             if device not in unavailable:
-                device_counts[device] = _probe(drill, subject, counted, probe, device)
+                on_device = _probe(drill, loop, subject, counted, probe, tensors, device)
+                device_counts[device] = on_device.counts
+                probed.records.extend(on_device.records)
     benches = [spec for spec in request.bench if spec.device not in unavailable]
     bench = [
         faults.authors(
             request,
-            "loop.py",
+            LOOP,
             f"at the benchmark size {faults.size_text(spec.size)}",
-            lambda spec=spec, i=i: _bench(drill, function, filename, spec, tensors, i),  # type: ignore[misc]
+            lambda spec=spec, i=i: _bench(drill, loop, function, filename, spec, tensors, i),  # type: ignore[misc]
         )
         for i, spec in enumerate(benches)
     ]
     return wire.ResultHeader(
         "ok",
         cases=records,
-        counts=counts,
+        counts=probed.counts,
+        probed=probed.records,
+        probe_cpu_seconds=probed.cpu_seconds if request.mode == "reference" else [],
         loop_counts=loop_counts,
         bench=bench,
         threads=torch.get_num_threads(),
@@ -128,12 +142,41 @@ def run(
     )
 
 
-def _inputs(drill: Drill, case: wire.CaseRequest, reference: bool) -> dict[str, Any]:
+def _resolve_names(request: wire.WorkerRequest, drill: Drill, filename: str) -> None:
+    """The gate's last step (`child.resolve`), before any of the file runs."""
+    try:
+        resolve.check_names(request.names, drill.allowed_imports)
+    except resolve.Escape as escape:
+        line, col = escape.where
+        raise Rejected("forbidden", f"{filename}:{line}:{col} {escape.message}") from None
+
+
+def _loop_module(drill: Drill, request: wire.WorkerRequest) -> types.ModuleType | None:
+    """loop.py as a module, from the bytes the parent sent: the reference child's loop, and in
+    the solution's child the `make_inputs` of a drill with custom inputs (else None)."""
+    custom = any(spec.kind == "custom" for spec in drill.inputs)
+    if request.mode != "reference" and not custom:
+        return None
+    try:
+        return drill_code.module_from(request.code[LOOP], drill.file(LOOP))
+    except Exception as exc:  # noqa: BLE001 - whatever the drill's loop.py raised at import
+        raise faults.load_failed(exc, drill, LOOP) from None
+
+
+def _inputs(
+    drill: Drill, loop: types.ModuleType | None, case: wire.CaseRequest, reference: bool
+) -> dict[str, Any]:
     """The case's inputs; in the loop's run, a `make_inputs` that breaks the drill's declarations
     is the author's problem, told in a sentence (the solution's run meets the same inputs)."""
     try:
         values = make_inputs(
-            drill, case.size, case.seed, device=case.device, noncontiguous=case.noncontiguous, edge=case.edge
+            drill,
+            case.size,
+            case.seed,
+            device=case.device,
+            noncontiguous=case.noncontiguous,
+            edge=case.edge,
+            loop=loop,
         )
     except InputError as exc:
         raise faults.input_problem(str(exc)) from None
@@ -175,7 +218,7 @@ def _op_watch(drill: Drill, request: wire.WorkerRequest) -> counting.OpWatch | N
     if drill.allowed is None or drill.library != "torch":
         return None
     solution = request.mode == "solution"
-    return counting.OpWatch(request.filename if solution else str(drill.file("solution.py")))
+    return counting.OpWatch(request.filename if solution else str(drill.file(SOLUTION)))
 
 
 def _helpers(request: wire.WorkerRequest, watch: counting.OpWatch | None) -> dict[str, Callable[..., Any]]:
@@ -194,12 +237,23 @@ def _checked(
     return counting.watched(function, watch) if watch and request.mode == "solution" else function
 
 
-def _drill_function(drill: Drill, name: str, names: dict[str, Any] | None = None) -> Callable[..., Any]:
-    """The drill's function from its own file; a file that fails to load is its author's problem."""
+def _drill_function(module: types.ModuleType, drill: Drill, name: str) -> Callable[..., Any]:
+    """The drill's function from one of its own files; none there is its author's problem."""
+    function = getattr(module, drill.function, None)
+    if not callable(function):
+        raise faults.load_failed(LookupError(f"{name} defines no function {drill.function}()"), drill, name)
+    return function  # type: ignore[no-any-return]
+
+
+def _reference_solution(
+    drill: Drill, request: wire.WorkerRequest, helpers: dict[str, Callable[..., Any]]
+) -> Callable[..., Any]:
+    """The reference solution, from the bytes the parent sent, with its helper drills' functions."""
     try:
-        return load_function(drill.file(name), drill.function, names)
-    except Exception as exc:  # noqa: BLE001 - whatever the drill's file raised at import
-        raise faults.load_failed(exc, drill, name) from None
+        module = drill_code.module_from(request.code[SOLUTION], drill.file(SOLUTION), helpers)
+    except Exception as exc:  # noqa: BLE001 - whatever the drill's solution.py raised at import
+        raise faults.load_failed(exc, drill, SOLUTION) from None
+    return _drill_function(module, drill, SOLUTION)
 
 
 def _start_devices(request: wire.WorkerRequest) -> dict[str, str]:
@@ -349,16 +403,36 @@ def _gradients(
     return names
 
 
+PROBE_SEED = 4242  # the probe sizes' inputs, drawn apart from every checked case's
+
+
 def _probe(
-    drill: Drill, function: Callable[..., Any], filename: str, sizes: list[Size], device: str = "cpu"
-) -> dict[str, list[int]]:
-    counts: dict[str, list[int]] = {}
+    drill: Drill,
+    loop: types.ModuleType | None,
+    function: Callable[..., Any],
+    filename: str,
+    sizes: list[Size],
+    tensors: dict[str, Any],
+    device: str = "cpu",
+    *,
+    marked: bool = False,
+) -> Probed:
+    """Count the work of one call at each probe size, keep its output (the parent compares it, so
+    a solution cannot work one way where its work is counted and another where it is checked) and
+    its CPU time: measured here in the trusted reference child, and in the solution's child left to
+    the sandbox, which reads it from outside between the `marked` bytes."""
+    probed = Probed()
+    limit = _OUTPUT_BYTES if marked else 2**40  # a solution's answer, or the reference's
     # One uncounted call first: lazy imports and first-call set-up inside torch are not work.
-    _call(function, make_inputs(drill, sizes[0], 4241, device=device), filename, "probe", sizes[0])
-    for size in sizes:
-        kwargs = make_inputs(drill, size, 4242, device=device)
+    warm_up = make_inputs(drill, sizes[0], PROBE_SEED - 1, device=device, loop=loop)
+    _call(function, warm_up, filename, "probe", sizes[0])
+    for i, size in enumerate(sizes):
+        kwargs = make_inputs(drill, size, PROBE_SEED, device=device, loop=loop)
+        if marked:
+            guard.mark(b"a")
+        started = process_time()
         try:
-            measured = counting.count_work(function, kwargs, torch_ops=drill.library == "torch")
+            measured, output = counting.count_work(function, kwargs, torch_ops=drill.library == "torch")
         except counting.CountersDisabled as exc:
             raise Rejected(
                 "tampered", f"your solution switched off vecdrill's work counters ({exc})"
@@ -367,13 +441,28 @@ def _probe(
             raise
         except BaseException as exc:  # noqa: BLE001
             raise _rejected(exc, filename, "probe", size) from None
+        probed.cpu_seconds.append(process_time() - started)
+        if marked:
+            guard.mark(b"b")
         for key, value in measured.items():
-            counts.setdefault(key, []).append(value)
-    return counts
+            probed.counts.setdefault(key, []).append(value)
+        case = f"probe:{device}:{i}"
+        probed.records.append({"id": case, "outputs": _store_outputs(output, f"{case}/out", tensors, limit)})
+    return probed
+
+
+@dataclass
+class Probed:
+    """What `_probe` measured: the work counts per size, each call's output record, its CPU time."""
+
+    counts: dict[str, list[int]] = field(default_factory=dict)
+    records: list[dict[str, Any]] = field(default_factory=list)
+    cpu_seconds: list[float] = field(default_factory=list)
 
 
 def _bench(
     drill: Drill,
+    loop: types.ModuleType | None,
     function: Callable[..., Any],
     filename: str,
     spec: wire.BenchRequest,
@@ -383,7 +472,7 @@ def _bench(
     import torch
 
     started = perf_counter()
-    values = make_inputs(drill, spec.size, spec.seed, device=spec.device)
+    values = make_inputs(drill, spec.size, spec.seed, device=spec.device, loop=loop)
     guarded = _guarded(function, filename, "bench", spec.size)
     with torch.no_grad():
         measured = timer.time_calls(

@@ -16,8 +16,17 @@ instead of an interpreter start. Forking is only safe under three rules this mod
   capped output, and the ordinary worker, which compiles the learner's bytes itself (no bytecode
   cache) and installs the guards.
 
+Nothing a grandchild does may reach the zygote, the parent's judgement or the next check, whatever
+code it runs (`child.enclosure` builds the walls): the zygote is undumpable, so no process without
+CAP_SYS_PTRACE opens its memory, fds or environment through /proc or traces it; its control
+channels are sockets, which cannot be reopened by path; each grandchild starts as pid 1 of a pid
+namespace of its own (it cannot see or signal the zygote) with a mount namespace, a /proc and
+empty scratch places of its own that vanish with it, and it drops every capability before any of
+its code runs. Under the plain layer (whose cold children have no namespaces either) or where the
+kernel refuses them, checks share the zygote's namespaces, and the zygote says so in `Ready`.
+
 The control messages (see `wire`) carry the facts of how each grandchild ended back to the parent,
-which judges them as it judges a cold run.
+which judges them as it judges a cold run; each answer follows the ticket of its order.
 """
 
 from __future__ import annotations
@@ -33,8 +42,9 @@ import warnings
 from pathlib import Path
 
 from vecdrill import wire
+from vecdrill.child import enclosure
 from vecdrill.supervisor import channels, reaper, supervise
-from vecdrill.supervisor.limits import Limits, rlimits
+from vecdrill.supervisor.limits import Limits, rlimits, undumpable
 
 # Imported once here because a check would import them lazily in every grandchild; torch._dynamo
 # alone costs seconds (torch's dispatch-mode helpers pull it in on first use). Only what a check
@@ -55,6 +65,8 @@ class CudaInitialised(RuntimeError):
 
 
 def main() -> None:
+    undumpable()
+    namespaces = enclosure.CheckNamespaces(wanted=os.environ.get(wire.LAYER_ENV) != "plain")
     os.environ[NVML_CHECK_ENV] = "1"  # before torch is imported, which reads it
     import torch
 
@@ -64,26 +76,34 @@ def main() -> None:
     torch.save({}, io.BytesIO())  # its first call sets up the serializer: no tensor, no op
     warnings.filterwarnings("ignore", message=".*fork.*", category=DeprecationWarning)
     requests, answers = int(os.environ[wire.REQUEST_FD_ENV]), int(os.environ[wire.RESULT_FD_ENV])
-    wire.send(answers, wire.encode_message(wire.Ready(os.getpid())))
+    wire.send(answers, wire.encode_message(wire.Ready(os.getpid(), namespaces.available)))
     while True:
         try:
+            ticket, _ = wire.receive(requests)
             header, request = wire.receive(requests)
         except EOFError:
             os._exit(0)  # the parent is done with us
-        ended, result = serve(request, wire.decode_message(header, Limits))
+        ended, result = serve(request, wire.decode_message(header, Limits), namespaces)
+        wire.send(answers, ticket)
         wire.send(answers, wire.encode_message(ended), result or b"")
 
 
-def serve(request: bytes, limits: Limits) -> tuple[supervise.ChildEnd, bytes | None]:
+def serve(
+    request: bytes, limits: Limits, namespaces: enclosure.CheckNamespaces
+) -> tuple[supervise.ChildEnd, bytes | None]:
     """Run one check in a forked grandchild, watched as a cold child is."""
     ensure_fork_safe()
     scratch = Path(tempfile.mkdtemp(prefix="check-", dir=Path.cwd()))
     run_pipes = channels.RunPipes.open(with_ready=limits.startup_seconds > 0)
     marker = wire.run_marker(os.environ)
     started = time.monotonic()
-    pid = os.fork()
-    if pid == 0:
-        _become_worker(scratch, run_pipes, limits)
+    namespaces.before_fork()
+    try:
+        pid = os.fork()
+        if pid == 0:
+            _become_worker(scratch, run_pipes, limits, own_box=namespaces.available)  # never returns
+    finally:
+        namespaces.after_fork()
     run_pipes.close_child_ends()
     streams = channels.Streams(request, run_pipes, limits)
     try:
@@ -108,14 +128,17 @@ def ensure_fork_safe() -> None:
         raise CudaInitialised("CUDA was initialised in the warm worker, so a forked check could not use it")
 
 
-def _become_worker(scratch: Path, run_pipes: channels.RunPipes, limits: Limits) -> None:
-    """In the grandchild: what Popen and `supervise.child_setup` give a cold child (own session,
-    the run's fds and nothing else, its limits), then its own folder and fresh randomness, then
-    the worker."""
+def _become_worker(scratch: Path, run_pipes: channels.RunPipes, limits: Limits, *, own_box: bool) -> None:
+    """In the grandchild: its own mounts and scratch places (`own_box`: in its own pid namespace),
+    what Popen and `supervise.child_setup` give a cold child (own session, the run's fds and nothing
+    else, its limits), no capability, then its own folder and fresh randomness, then the worker."""
     try:
+        if own_box:
+            enclosure.enter_check_box(str(scratch), limits.scratch_bytes)
         os.setsid()  # as a cold child's start_new_session: one killpg ends it and what it starts
         stdin = os.open(os.devnull, os.O_RDONLY)
         supervise.child_setup({0: stdin, **run_pipes.child_ends}, rlimits(limits), exec_follows=False)()
+        enclosure.drop_capabilities()
         os.chdir(scratch)
         os.environ.update({"HOME": str(scratch), "TMPDIR": str(scratch)})
         if run_pipes.ready is not None:

@@ -1,13 +1,16 @@
-"""Load a drill's own Python files (the loop, the reference solution, `make_inputs`).
+"""A drill's own Python code (the loop, the reference solution, `make_inputs`), and the drill as a
+child receives it.
 
-Only trusted processes read a drill's files here: the parent, the reference child and `dev check`.
-The learner's child builds only its helper drills' functions, from the bytes the parent read
-(`helper_sources`, then `load_helpers` before the guards). A learner's file is never loaded here;
-the sandboxed worker compiles it from the exact bytes the static gate checked.
+Only the parent reads a drill's files: it sends each child the parsed drill and the bytes of the
+code that child runs (`given`), so no child opens, parses or validates a drill file, and the box
+can hide every drill folder. The solution's child gets the loop (for a custom `make_inputs`) and its
+helper drills' reference functions, never its own drill's solution; a learner's file is never
+loaded here: the sandboxed worker compiles it from the exact bytes the static gate checked.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import types
 from collections.abc import Callable
 from pathlib import Path
@@ -17,14 +20,28 @@ from vecdrill import wire
 from vecdrill.content.drill import Drill, load_drill
 from vecdrill.errors import DrillError
 
-
-def load_module(path: Path, names: dict[str, Any] | None = None) -> types.ModuleType:
-    """Execute a file as a fresh module, compiled from its current bytes (no stale bytecode), with
-    `names` (a drill's helpers) already in its namespace."""
-    return _module(path.read_bytes(), path, names)
+LOOP, SOLUTION = "loop.py", "solution.py"
 
 
-def _module(source: bytes, path: Path, names: dict[str, Any] | None) -> types.ModuleType:
+def given(drill: Drill, *, answers: bool) -> tuple[dict[str, Any], dict[str, bytes]]:
+    """The drill and its code as a child's request carries them (`wire.WorkerRequest`). The
+    solution's child (`answers` false) gets the loop alone, under a folder that names the drill
+    but leads nowhere; the trusted reference child gets the reference solution too, and the real
+    folder, so its author's messages name the real files."""
+    names = (LOOP, SOLUTION) if answers else (LOOP,)
+    code = {name: drill.file(name).read_bytes() for name in names}
+    shown = drill if answers else dataclasses.replace(drill, folder=Path(drill.id))
+    return wire.to_plain(shown), code
+
+
+def received(plain: dict[str, Any]) -> Drill:
+    """The drill a request carries, as the parent parsed and validated it."""
+    return wire.from_plain(Drill, plain)
+
+
+def module_from(source: bytes, path: Path, names: dict[str, Any] | None = None) -> types.ModuleType:
+    """Execute `source` (the bytes of the file at `path`, which names it in tracebacks) as a fresh
+    module, with `names` (a drill's helpers) already in its namespace."""
     module = types.ModuleType(f"vecdrill_drill_{path.parent.name.replace('-', '_')}_{path.stem}")
     module.__dict__.update(names or {})
     module.__file__ = str(path)
@@ -32,8 +49,10 @@ def _module(source: bytes, path: Path, names: dict[str, Any] | None) -> types.Mo
     return module
 
 
-def load_function(path: Path, name: str, names: dict[str, Any] | None = None) -> Callable[..., Any]:
-    return _function(load_module(path, names), path, name)
+def function_from(
+    source: bytes, path: Path, name: str, names: dict[str, Any] | None = None
+) -> Callable[..., Any]:
+    return _function(module_from(source, path, names), path, name)
 
 
 def _function(module: types.ModuleType, path: Path, name: str) -> Callable[..., Any]:
@@ -78,6 +97,6 @@ def load_helpers(
     built: dict[str, Callable[..., Any]] = {}
     for helper in sources:
         path = Path(helper.filename)
-        module = _module(helper.source, path, {name: built[name] for name in helper.helpers})
+        module = module_from(helper.source, path, {name: built[name] for name in helper.helpers})
         built[helper.function] = wrap(_function(module, path, helper.function))
     return built

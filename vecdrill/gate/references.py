@@ -24,6 +24,7 @@ from vecdrill.gate.rules import (
     CALL_DEPENDENT,
     FILE_METHODS,
     FORBIDDEN_API,
+    INTROSPECTION_ATTRIBUTES,
     LIBRARY_ROOTS,
     METHOD_OWNERS,
     NUMPY_ITERATORS,
@@ -37,12 +38,16 @@ from vecdrill.gate.rules import (
 
 
 class ReferenceChecker:
-    """Applies the import allow-list and the library, private and banned-name rules."""
+    """Applies the import allow-list and the library, private and banned-name rules, and keeps
+    the library names the file uses (`used`), which the checking child resolves to what they are
+    before the file runs: a dotted name that passes by its spelling may still lead elsewhere
+    (`torch.functional.torch.os` is the os module)."""
 
     def __init__(self, rules: GateRules, names: NameResolver, log: FindingLog) -> None:
         self.rules = rules
         self.names = names
         self.log = log
+        self.used: dict[str, tuple[int, int]] = {}  # dotted name -> where it is first used
         self.torch = rules.library != "numpy"
         self.allow = AllowList(rules)
         self.banned = frozenset(rules.banned)
@@ -78,6 +83,7 @@ class ReferenceChecker:
                 )
             elif module != "__future__":
                 self.log.add_problem(alias, self._dotted_problem(dotted, None))
+                self._use(alias, dotted)
 
     def _import_allowed(self, module: str) -> bool:
         if module.split(".")[0] in LIBRARY_ROOTS or module in BASE_IMPORTS:
@@ -114,6 +120,11 @@ class ReferenceChecker:
             call = self.names.call_of(node)
             problems = (self._dotted_problem(name, call) for name in sorted(dotted))
             self.log.add_problem(node, next((p for p in problems if p is not None), None))
+            for name in dotted:
+                self._use(node, name)
+
+    def _use(self, node: ast.AST, dotted: str) -> None:
+        self.used.setdefault(dotted, (getattr(node, "lineno", 1), getattr(node, "col_offset", 0) + 1))
 
     def _dotted_problem(self, dotted: str, call: ast.Call | None) -> Problem:
         """The first problem along a dotted name's prefixes; cached unless the call matters."""
@@ -173,6 +184,12 @@ class ReferenceChecker:
             return "F005", dunder_message(name)
         if name.startswith("_"):
             return "F004", f"`.{name}` is a private attribute: use the public API instead"
+        if name in INTROSPECTION_ATTRIBUTES:
+            return (
+                "F002",
+                f"`.{name}` reaches into the interpreter's frames and code, which a solution never "
+                "needs: compute with the inputs alone",
+            )
         return self._method_problem(name)
 
     def _method_problem(self, name: str) -> Problem:

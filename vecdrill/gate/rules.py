@@ -130,6 +130,23 @@ DYNAMIC_BUILTINS = frozenset(
         "delattr",
     }
 )
+# Attributes of frames, code, generators, coroutines and tracebacks: from any of them a solution
+# reaches every module's globals (`f_globals["__builtins__"]`) without one dunder in a name.
+INTROSPECTION_ATTRIBUTES = frozenset(
+    {
+        *(f"f_{name}" for name in ("globals", "locals", "builtins", "back", "code", "trace", "lineno")),
+        *(
+            f"{kind}_{name}"
+            for kind in ("gi", "cr", "ag")
+            for name in ("frame", "code", "await", "yieldfrom")
+        ),
+        "tb_frame",
+        "tb_next",
+        "co_code",
+        "co_consts",
+        "co_names",
+    }
+)
 STEPPING_BUILTINS = frozenset({"iter", "next", "aiter", "anext"})
 MAPPING_BUILTINS = frozenset({"map", "filter"})
 CONTAINER_BUILTINS = frozenset({"list", "tuple", "set", "frozenset"})

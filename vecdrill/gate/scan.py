@@ -65,6 +65,7 @@ import io
 import re
 import tokenize
 import warnings
+from dataclasses import dataclass, field
 
 from vecdrill.gate.allow import body_limits
 from vecdrill.gate.messages import finding
@@ -72,7 +73,16 @@ from vecdrill.gate.rules import GateRules
 from vecdrill.gate.visitor import Gate, lambda_name
 from vecdrill.report.model import Finding
 
-__all__ = ["MAX_SOURCE_BYTES", "Finding", "GateRules", "defined_functions", "marker_drill_id", "scan"]
+__all__ = [
+    "MAX_SOURCE_BYTES",
+    "Finding",
+    "GateRules",
+    "Scan",
+    "defined_functions",
+    "examine",
+    "marker_drill_id",
+    "scan",
+]
 
 MAX_SOURCE_BYTES = 256 * 1024
 
@@ -80,19 +90,35 @@ _MARKER = re.compile(rb"#[ \t]*vecdrill:[ \t]*([a-z0-9]+(?:-[a-z0-9]+)*)[ \t]*\Z
 _CODING_COOKIE = re.compile(rb"[ \t\f]*#.*?coding[:=]")
 
 
+@dataclass(frozen=True)
+class Scan:
+    """What the gate found: the findings, sorted by (line, col), and the library names the file
+    uses with where each is first used, which the checking child resolves before the file runs
+    (`child.resolve`): a name is judged by what it is, not only by how it is spelled."""
+
+    findings: list[Finding]
+    names: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+
 def scan(source: bytes, rules: GateRules) -> list[Finding]:
     """Findings sorted by (line, col); empty means the file may run."""
+    return examine(source, rules).findings
+
+
+def examine(source: bytes, rules: GateRules) -> Scan:
+    """The gate's verdict on the bytes that will run, and the library names they use."""
     parsed = _parse(source)
     if isinstance(parsed, Finding):
-        return [parsed]
+        return Scan([parsed])
     try:
-        found = Gate(parsed, rules).findings()
+        gate = Gate(parsed, rules)
+        found = gate.findings()
     except (RecursionError, MemoryError):
-        return [_too_deep()]
-    if rules.max_lines is None and rules.max_columns is None:
-        return found
-    limits = body_limits(parsed, _text(source), rules)
-    return sorted([*found, *limits], key=lambda f: (f.line, f.col, f.code))
+        return Scan([_too_deep()])
+    if rules.max_lines is not None or rules.max_columns is not None:
+        limits = body_limits(parsed, _text(source), rules)
+        found = sorted([*found, *limits], key=lambda f: (f.line, f.col, f.code))
+    return Scan(found, gate.references.used)
 
 
 def defined_functions(source: bytes) -> set[str] | None:

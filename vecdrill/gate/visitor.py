@@ -120,6 +120,8 @@ class Gate:
             self.references.check_import(node)
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and is_dunder(node.name):
             self.log.add(node, "F005", dunder_message(node.name))
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and is_dunder(node.value):
+            self.log.add(node, "F005", dunder_message(node.value))
         elif isinstance(node, ast.Name):
             self._check_name(node)
         elif isinstance(node, ast.Attribute):

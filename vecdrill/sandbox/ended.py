@@ -37,6 +37,7 @@ class ChildRun:
     startup_timed_out: bool = False  # never signalled ready within limits.startup_seconds
     startup_seconds: float = 0.0  # from the launch to the ready signal (or to the end)
     started_up: bool = True  # False: it ended before its ready signal, so before any learner code ran
+    marks: tuple[channels.Mark, ...] = ()  # the child's marks, each with its CPU time read from outside
 
 
 def classify(
@@ -79,6 +80,7 @@ def classify(
         startup_timed_out=timed_out and ready_at is None,
         startup_seconds=(watched.ended if ready_at is None else ready_at) - watched.started,
         started_up=ready_at is not None,
+        marks=tuple(end.marks),
     )
 
 

@@ -10,7 +10,6 @@ clocks: one for start-up, then the learner's wall limit from the child's ready s
 an exception.
 """
 
-import json
 import os
 import subprocess
 import sys
@@ -20,7 +19,6 @@ import uuid
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
 
 from vecdrill import wire
 from vecdrill.sandbox import ended
@@ -45,7 +43,6 @@ _SAFE_PATH = "/usr/local/bin:/usr/bin:/bin"
 # which order, and where the driver's libraries are when only LD_LIBRARY_PATH finds them.
 GPU_ENV = ("CUDA_VISIBLE_DEVICES", "CUDA_DEVICE_ORDER", "LD_LIBRARY_PATH")
 _NO_ENV: Mapping[str, str] = MappingProxyType({})
-_NOTHING_HIDDEN: Mapping[Any, Any] = MappingProxyType({})
 
 
 def run_sandboxed(
@@ -56,17 +53,17 @@ def run_sandboxed(
     isolation: IsolationReport,
     env: Mapping[str, str] = _NO_ENV,
     readable_paths: Sequence[Path] = (),
-    hidden_paths: Mapping[Path, Path | None] = _NOTHING_HIDDEN,
+    hidden_paths: Sequence[Path] = (),
 ) -> ChildRun:
     """Run `python -I -X faulthandler -u *args` in a fresh box under `isolation` and `limits`.
 
     The child reads `request` on fd `wire.REQUEST_FD` and writes its result on `wire.RESULT_FD`.
     With a start-up phase (limits.startup_seconds > 0) it writes one byte on the fd named by
-    `wire.READY_FD_ENV` when its own start-up is over (`guard.signal_ready`). It cannot read the
-    keys of `hidden_paths` (files or folders): under bwrap it finds each file's stand-in there
-    instead (the value; None: an empty file) and an empty folder for a folder, and elsewhere the
-    audit guard refuses them once armed. Nothing it started survives this call, and its box is
-    deleted.
+    `wire.READY_FD_ENV` when its own start-up is over (`guard.signal_ready`). It cannot read
+    `hidden_paths` (files or folders): under bwrap and unshare they are covered by empty ones (and
+    under bwrap nothing outside the system, the interpreter, vecdrill and `readable_paths` is there
+    at all); under plain only the audit guard, told by the request, refuses them. Nothing it
+    started survives this call, and its box is deleted.
     """
     box = Path(tempfile.mkdtemp(prefix="vecdrill-box-"))
     try:
@@ -77,7 +74,7 @@ def run_sandboxed(
         try:
             hidden = resolve_hidden(hidden_paths)
             command = child_command(args, box, isolation.layer, readable_paths, limits.scratch_bytes, hidden)
-            child_env = child_environment(env, box, isolation, limits, hidden)
+            child_env = child_environment(env, box, isolation, limits)
             return _supervise(command, child_env, box, request, limits, isolation.layer, cgroup)
         finally:
             if cgroup is not None:
@@ -92,34 +89,36 @@ def child_command(
     layer: Isolation,
     readable: Sequence[Path],
     scratch_bytes: int,
-    hidden: Mapping[str, str | None] = _NOTHING_HIDDEN,
+    hidden: Sequence[str] = (),
+    *,
+    zygote: bool = False,
 ) -> list[str]:
-    """The command line: the interpreter, wrapped in the layer's launcher."""
+    """The command line: the interpreter, wrapped in the layer's launcher (under unshare, the
+    launcher's namespaces and then `child.enclosure`, which covers what is hidden). Only the
+    warm zygote keeps its capabilities, to give each check namespaces of its own."""
     python = [sys.executable, "-I", "-X", "faulthandler", "-u", *args]
     if layer is Isolation.PLAIN:
         return python
     if layer is Isolation.UNSHARE:
-        return [tool("unshare"), *UNSHARE_FLAGS, "--", *python]
-    return bwrap_command(python, box, readable, scratch_bytes, hidden, gpu_device_nodes())
+        plan = wire.EnclosurePlan(str(box), scratch_bytes, list(hidden), keep_capabilities=zygote)
+        enclose = [sys.executable, "-I", "-m", wire.ENCLOSURE_MODULE, wire.encode_message(plan).decode()]
+        return [tool("unshare"), *UNSHARE_FLAGS, "--", *enclose, "--", *python]
+    return bwrap_command(
+        python, box, readable, scratch_bytes, hidden, gpu_device_nodes(), keep_capabilities=zygote
+    )
 
 
-def resolve_hidden(hidden_paths: Mapping[Path, Path | None]) -> dict[str, str | None]:
+def resolve_hidden(hidden_paths: Sequence[Path]) -> list[str]:
     """Hidden paths as the real paths the mounts and the guard compare against."""
-    return {
-        os.path.realpath(path): None if stand_in is None else str(stand_in)
-        for path, stand_in in hidden_paths.items()
-    }
+    return sorted({os.path.realpath(path) for path in hidden_paths})
 
 
 def child_environment(
-    caller: Mapping[str, str],
-    box: Path,
-    isolation: IsolationReport,
-    limits: Limits,
-    hidden: Mapping[str, str | None],
+    caller: Mapping[str, str], box: Path, isolation: IsolationReport, limits: Limits
 ) -> dict[str, str]:
-    """A scrubbed environment: the caller's extras, then ours (which win), for the guard of
-    the plain and unshare layers the paths to refuse, and on a GPU machine the CUDA variables.
+    """A scrubbed environment: the caller's extras, then ours (which win), and on a GPU machine
+    the CUDA variables. It names no hidden path: the layers that can cover them do so before the
+    child's code runs, and under plain the request tells the guard.
 
     malloc keeps its defaults on purpose: fixed glibc thresholds steadied some timings but made
     an allocating numpy solution 2.7x faster than in the learner's own Python (page faults that
@@ -142,8 +141,6 @@ def child_environment(
         wire.SECCOMP_ENV: "1" if isolation.seccomp else "0",
         wire.MARKER_ENV: uuid.uuid4().hex,
     }
-    if hidden:
-        env[wire.HIDDEN_ENV] = json.dumps(sorted(hidden))
     if gpu_device_nodes():
         env.update({name: os.environ[name] for name in GPU_ENV if name in os.environ})
         env["CUDA_CACHE_DISABLE"] = "1"  # a JIT cache in the box would meet the file-size limit

@@ -1,27 +1,33 @@
-"""What the filesystem looks like to a child under bubblewrap.
+"""What the filesystem looks like to a child under bubblewrap: only what it needs, read-only.
 
-The host's root, read-only; an empty tmpfs over each place that holds other people's files or
-scratch space (/tmp, homes, /run, /dev/shm); the interpreter, vecdrill and the caller's readable
-folders bound back read-only; the hidden paths covered; and the box, a tmpfs of its own. Every
-writable place is a tmpfs of a fixed size, so a solution cannot fill the host's disk.
+The box is not the host's root with holes cut in it but a new root holding what a Python that
+imports torch needs: the system's programs and libraries (/usr, the /bin and /lib links, /etc
+without the files only their owner may read, /sys), the interpreter and vecdrill's own package,
+the folders of LD_LIBRARY_PATH, and whatever the caller names as readable. Nothing else of the host
+is there, so no other copy of a drill's answers (a clone of the catalogue, a teacher's pack, a git
+history) can be opened by any path; the hidden paths that do lie inside a bound folder (the
+built-in packs inside site-packages, say) are covered too. Every writable place (/tmp, /dev/shm,
+the box) is a tmpfs of a fixed size, so a solution cannot fill the host's disk.
 
 `/dev` is bubblewrap's own minimal one (null, zero, random, urandom, tty, ptmx, pts, shm, full)
-plus the GPU's device nodes where the host has them, so CUDA works in the box; nothing else of
-the host's `/dev` comes in. The driver's libraries need nothing more: the host's root is visible
-read-only, and `/run` (masked) holds none of them.
+plus the GPU's device nodes where the host has them, so CUDA works in the box; the driver's
+libraries live under /usr or in a folder of LD_LIBRARY_PATH.
 """
 
+import functools
 import glob
 import os
 import stat
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 from vecdrill.sandbox.isolation import BWRAP_FLAGS, tool
 
-_MASKED = ("/tmp", "/var/tmp", "/root", "/home", "/run")  # tmpfs over these
-_EMPTY_FILE = ".vecdrill-empty"  # in the host's box: bound over hidden files that have no stand-in
+_SYSTEM = ("/usr", "/etc", "/sys")  # bound read-only; /etc without its private files
+_LINKS = ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")  # links into /usr, or folders
+_SCRATCH = ("/tmp", "/var/tmp", "/dev/shm")  # empty, writable, of a fixed size
+_EMPTY_FILE = ".vecdrill-empty"  # in the host's box: bound over hidden files
 DEVICES_ENV = "VECDRILL_GPU_DEVICES"  # colon-separated globs of the device nodes a box gets
 DEFAULT_DEVICES = "/dev/nvidia*:/dev/nvidia-caps/*"
 
@@ -31,30 +37,38 @@ def bwrap_command(
     box: Path,
     readable: Sequence[Path],
     scratch_bytes: int,
-    hidden: Mapping[str, str | None],
+    hidden: Sequence[str],
     devices: Sequence[str] = (),
+    *,
+    keep_capabilities: bool = False,
 ) -> list[str]:
-    """`python` under bwrap. Each existing `hidden` path is covered: a file by its stand-in (or an
-    empty file), a folder by an empty read-only tmpfs. Each of `devices` is bound at its own path
-    (skipped if it vanished meanwhile)."""
+    """`python` under bwrap in a new, minimal root. Each `hidden` path inside a bound folder is
+    covered: a folder by an empty read-only tmpfs, a file by an empty file. The child holds no
+    capability unless `keep_capabilities` (the warm zygote, which builds each check's own pid and
+    mount namespace and then drops them in the check's process)."""
     scratch = ["--size", str(scratch_bytes), "--tmpfs"]
-    command = [tool("bwrap"), *BWRAP_FLAGS, "--ro-bind", "/", "/"]
-    for masked in _MASKED:
-        if os.path.isdir(masked):
-            command += [*scratch, masked]
-    command += ["--proc", "/proc", "--dev", "/dev", *scratch, "/dev/shm"]
+    command = [tool("bwrap"), *BWRAP_FLAGS]
+    if not keep_capabilities:
+        command += ["--cap-drop", "ALL"]
+    command += _system_binds()
+    command += ["--proc", "/proc", "--dev", "/dev"]
+    for place in _SCRATCH:
+        command += [*scratch, place]
     for node in devices:  # after --dev, which would hide them
         command += ["--dev-bind-try", node, node]
-    for path in _outermost({*_interpreter_dirs(), *(str(path) for path in readable)}):
-        command += ["--ro-bind-try", path, path]  # after the tmpfs mounts, which would hide them
-    for path, stand_in in hidden.items():  # after the binds, which may hold them
+    bound = _outermost({*bound_folders(), *(str(path) for path in readable)})
+    for path in bound:
+        if not any(_inside(path, system) for system in _SYSTEM):  # those are in the box already
+            command += ["--ro-bind-try", path, path]
+    for path in [*_private_files("/etc"), *hidden]:  # after the binds, which may hold them
+        if not any(_inside(path, folder) for folder in (*bound, *_SYSTEM)):
+            continue  # not in the box at all
         if os.path.isdir(path):
             command += ["--tmpfs", path, "--remount-ro", path]
         elif os.path.lexists(path):
-            if stand_in is None:
-                stand_in = str(box / _EMPTY_FILE)
-                Path(stand_in).touch()  # the child sees its own tmpfs box, never this file
-            command += ["--ro-bind", stand_in, path]
+            empty = box / _EMPTY_FILE
+            empty.touch()  # the child sees its own tmpfs box, never this file
+            command += ["--ro-bind", str(empty), path]
     return [*command, *scratch, str(box), "--chdir", str(box), "--", *python]
 
 
@@ -66,6 +80,59 @@ def gpu_device_nodes() -> list[str]:
     return [path for path in nodes if _is_char_device(path)]
 
 
+def bound_folders() -> set[str]:
+    """What a child needs to read besides the system: the venv, the real interpreter, the folder
+    of the vecdrill package itself (not the checkout around it, whose drills, tests and history
+    hold answers), and the folders of LD_LIBRARY_PATH (a GPU driver's libraries)."""
+    dirs = {
+        sys.prefix,
+        sys.base_prefix,
+        sys.exec_prefix,
+        sys.base_exec_prefix,
+        os.path.dirname(os.path.realpath(sys.executable)),
+        str(Path(__file__).resolve().parents[1]),
+        *(part for part in os.environ.get("LD_LIBRARY_PATH", "").split(":") if part.startswith("/")),
+    }
+    return dirs | {os.path.realpath(path) for path in dirs}
+
+
+def _system_binds() -> list[str]:
+    """The system folders, and the top-level /bin, /lib... as the host has them: a link into
+    /usr where the system merged them, a read-only folder where it did not."""
+    binds: list[str] = []
+    for path in _SYSTEM:
+        if os.path.isdir(path):
+            binds += ["--ro-bind", path, path]
+    for path in _LINKS:
+        if os.path.islink(path):
+            binds += ["--symlink", os.readlink(path), path]
+        elif os.path.isdir(path):
+            binds += ["--ro-bind", path, path]
+    return binds
+
+
+@functools.cache
+def _private_files(folder: str) -> tuple[str, ...]:
+    """What under `folder` only its owner (or group) may read: /etc/shadow, ssh host keys. A child
+    runs as the caller's uid inside its namespace, so the owner's right would be its own."""
+    found = []
+    for root, dirs, names in os.walk(folder):
+        for name in [*dirs, *names]:
+            path = os.path.join(root, name)
+            try:
+                mode = os.lstat(path).st_mode
+            except OSError:
+                continue
+            if not stat.S_ISLNK(mode) and not mode & stat.S_IROTH:
+                found.append(path)
+        dirs[:] = [d for d in dirs if os.path.join(root, d) not in found]
+    return tuple(found)
+
+
+def _inside(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip("/") + "/")
+
+
 def _is_char_device(path: str) -> bool:
     try:
         return stat.S_ISCHR(os.stat(path).st_mode)
@@ -73,22 +140,8 @@ def _is_char_device(path: str) -> bool:
         return False
 
 
-def _interpreter_dirs() -> set[str]:
-    """What the child needs to read: the venv, the real interpreter, and the folder holding the
-    vecdrill package (site-packages, or a source checkout, whose tests run scripts from it)."""
-    dirs = {
-        sys.prefix,
-        sys.base_prefix,
-        sys.exec_prefix,
-        sys.base_exec_prefix,
-        os.path.dirname(os.path.realpath(sys.executable)),
-        str(Path(__file__).resolve().parents[2]),
-    }
-    return dirs | {os.path.realpath(path) for path in dirs}
-
-
 def _outermost(paths: set[str]) -> list[str]:
     """Sorted absolute paths without those inside another one (binding the parent suffices);
-    never "/" itself, which would uncover the masked directories again."""
+    never "/" itself, which would bring the whole host back."""
     absolute = sorted({os.path.abspath(path) for path in paths} - {"/"})
     return [p for p in absolute if not any(p.startswith(q.rstrip("/") + "/") for q in absolute)]

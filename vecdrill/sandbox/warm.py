@@ -22,12 +22,14 @@ import contextlib
 import os
 import queue
 import resource
+import secrets
 import signal
+import socket
 import subprocess
 import tempfile
 import threading
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
@@ -46,7 +48,6 @@ BACKSTOP_SECONDS = 5.0  # past a check's wall limit and output drain, the zygote
 MAX_FAILURES = 3  # zygotes lost in a row before every check runs cold
 _ZYGOTE_LIMITS = Limits()  # the zygote's box and memory backstop; checks bring their own limits
 _NO_ENV: Mapping[str, str] = {}
-_NOTHING_HIDDEN: Mapping[Path, Path | None] = {}
 
 
 class WarmWorker:
@@ -83,11 +84,11 @@ class WarmWorker:
         isolation: IsolationReport,
         env: Mapping[str, str] = _NO_ENV,
         readable_paths: Sequence[Path] = (),
-        hidden_paths: Mapping[Path, Path | None] = _NOTHING_HIDDEN,
+        hidden_paths: Sequence[Path] = (),
     ) -> ChildRun:
         """Like `launch.run_sandboxed`; only the worker is served warm, anything else runs cold."""
         if tuple(args) == wire.WORKER_ARGS and not env and not self.problem:
-            wanted = Layout(isolation, frozenset(readable_paths), dict(hidden_paths))
+            wanted = Layout(isolation, frozenset(readable_paths), frozenset(hidden_paths))
             with self._lock:
                 started = time.monotonic()
                 layout = self._layout_for(wanted)
@@ -97,7 +98,7 @@ class WarmWorker:
                     with contextlib.suppress(OSError):  # else the next check relaunches it
                         self._relaunch(layout)
                     return _stuck_run(time.monotonic() - started, isolation)
-                except (EOFError, OSError, wire.ProtocolError) as exc:
+                except (EOFError, OSError, wire.ProtocolError) as exc:  # a forged answer among them
                     self._lost(exc, layout)
                 else:
                     self._failures = 0
@@ -179,7 +180,7 @@ class WarmPool:
         isolation: IsolationReport,
         env: Mapping[str, str] = _NO_ENV,
         readable_paths: Sequence[Path] = (),
-        hidden_paths: Mapping[Path, Path | None] = _NOTHING_HIDDEN,
+        hidden_paths: Sequence[Path] = (),
     ) -> ChildRun:
         """`WarmWorker.run` on whichever worker is free (waiting for one when all are busy)."""
         worker = self._idle.get()
@@ -207,30 +208,16 @@ class Layout:
 
     isolation: IsolationReport
     readable: frozenset[Path]
-    hidden: Mapping[Path, Path | None]
-
-    @classmethod
-    def covering(
-        cls, isolation: IsolationReport, boxes: Iterable[tuple[Sequence[Path], Mapping[Path, Path | None]]]
-    ) -> Layout:
-        """One box for many checks: every check's readable folders and every check's hidden paths
-        (each hidden with its own stand-in), so it serves each of them as strictly as its own."""
-        layout = cls(isolation, frozenset(), {})
-        for readable, hidden in boxes:
-            layout = layout.merged(cls(isolation, frozenset(readable), dict(hidden)))
-        return layout
+    hidden: frozenset[Path]
 
     def merged(self, other: Layout) -> Layout:
-        return Layout(self.isolation, self.readable | other.readable, {**other.hidden, **self.hidden})
+        return Layout(self.isolation, self.readable | other.readable, self.hidden | other.hidden)
 
     def covers(self, wanted: Layout) -> bool:
         """Hiding more than a check asks is as strict as its own box; hiding less is not."""
         return (
             self.isolation.layer is wanted.isolation.layer
-            and all(
-                path in self.hidden and self.hidden[path] == stand_in
-                for path, stand_in in wanted.hidden.items()
-            )
+            and self.hidden >= wanted.hidden
             and self.readable >= wanted.readable
         )
 
@@ -240,7 +227,12 @@ class _Stuck(Exception):
 
 
 class _Zygote:
-    """One launched zygote: its process, control pipes, box, log and optional cgroup."""
+    """One launched zygote: its process, control sockets, box, log and optional cgroup.
+
+    Its control channels are socket pairs, not pipes: a pipe can be opened again through
+    `/proc/PID/fd`, a socket cannot, so even a process that reached the zygote's fds could not
+    write an answer into them. Each check's order and answer carry the same fresh ticket.
+    """
 
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
@@ -249,7 +241,7 @@ class _Zygote:
             self._cgroup: Cgroup | None = Cgroup.create(_ZYGOTE_LIMITS.data_bytes + 2 * CGROUP_HEADROOM)
         except OSError:
             self._cgroup = None  # the backstop is optional, as for cold runs
-        hidden = launch.resolve_hidden(layout.hidden)
+        hidden = launch.resolve_hidden(sorted(layout.hidden))
         command = launch.child_command(
             ["-m", wire.ZYGOTE_MODULE],
             self._box,
@@ -257,11 +249,12 @@ class _Zygote:
             sorted(layout.readable),
             _ZYGOTE_LIMITS.scratch_bytes,
             hidden,
+            zygote=True,
         )
-        env = launch.child_environment({}, self._box, layout.isolation, _ZYGOTE_LIMITS, hidden)
+        env = launch.child_environment({}, self._box, layout.isolation, _ZYGOTE_LIMITS)
         self._marker = wire.run_marker(env)
-        zygote_reads, self._requests = os.pipe()
-        self._answers, zygote_writes = os.pipe()
+        zygote_reads, self._requests = _one_way_socket()
+        self._answers, zygote_writes = _one_way_socket()
         os.set_blocking(self._requests, False)
         self._log: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115 - closed in close()
         prepare = supervise.child_setup(
@@ -288,16 +281,15 @@ class _Zygote:
             os.close(zygote_reads)
             os.close(zygote_writes)
         self._launched = time.monotonic()
-        self._ready = False
+        self.own_namespaces: bool | None = None  # known once the zygote is ready
 
     def ask(self, request: bytes, limits: Limits) -> ChildRun:
-        if not self._ready:
+        if self.own_namespaces is None:
             try:
                 header, _ = wire.receive(self._answers, self._launched + START_SECONDS)
             except TimeoutError:
                 raise EOFError(f"not ready after {START_SECONDS:g} s") from None
-            wire.decode_message(header, wire.Ready)
-            self._ready = True
+            self.own_namespaces = wire.decode_message(header, wire.Ready).own_pid_namespaces
         before = self._cgroup.counters() if self._cgroup is not None else None
         deadline = (
             time.monotonic()
@@ -306,11 +298,16 @@ class _Zygote:
             + DRAIN_GRACE_SECONDS
             + BACKSTOP_SECONDS
         )
+        ticket = wire.Ticket(secrets.token_hex(16))
         try:
+            wire.send(self._requests, wire.encode_message(ticket), b"", deadline)
             wire.send(self._requests, wire.encode_message(limits), request, deadline)
+            handed_back, _ = wire.receive(self._answers, deadline)
             header, result = wire.receive(self._answers, deadline)
         except TimeoutError:
             raise _Stuck from None
+        if wire.decode_message(handed_back, wire.Ticket) != ticket:
+            raise wire.ProtocolError("the warm checker's answer did not carry this check's ticket")
         end = wire.decode_message(header, supervise.ChildEnd)
         memory = None
         if self._cgroup is not None and before is not None:
@@ -336,6 +333,14 @@ class _Zygote:
         if self._cgroup is not None:
             self._cgroup.remove()
         reaper.remove_box(self._box)
+
+
+def _one_way_socket() -> tuple[int, int]:
+    """(read end, write end) of a stream socket pair used one way, as `os.pipe()` returns."""
+    reading, writing = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+    reading.shutdown(socket.SHUT_WR)
+    writing.shutdown(socket.SHUT_RD)
+    return reading.detach(), writing.detach()
 
 
 def _stuck_run(seconds: float, isolation: IsolationReport) -> ChildRun:

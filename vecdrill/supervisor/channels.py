@@ -2,17 +2,20 @@
 
 A run's pipes are made before the child starts (`RunPipes`): the child takes its ends at the fds
 the child contract names. The request goes in without blocking; stdout, stderr and the result come
-out into captures that keep only their first bytes and count the rest; an optional ready pipe says
-when the child has finished starting up. One selector serves them all, woken too when the child
-exits.
+out into captures that keep only their first bytes and count the rest; an optional ready socket
+says when the child has finished starting up, then carries its marks (`Mark`) and their answers.
+One selector serves them all, woken too when the child exits.
 """
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import os
 import selectors
+import socket
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from vecdrill import wire
@@ -21,6 +24,17 @@ from vecdrill.supervisor.limits import Limits
 DRAIN_GRACE_SECONDS = 2.0
 _CHUNK = 64 * 1024
 _POLL_SECONDS = 0.02  # where pidfd_open is missing, how often to look for the child's exit
+_MARKS = 64  # a child that writes more marks than a check needs gets no more of them read
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A byte the child wrote on its ready pipe after the ready signal (`guard.mark`), and the CPU
+    time its processes had used when it arrived, read from outside them: the parent's own
+    measure of what the child did between two marks, which no code in the child can forge."""
+
+    byte: str
+    cpu_seconds: float
 
 
 class Stop(enum.Enum):
@@ -41,7 +55,7 @@ class RunPipes:
     stdout: int
     stderr: int
     result: int
-    ready: int | None  # None: no start-up phase, so no ready signal
+    ready: int | None  # None: no start-up phase, so no ready signal; else a socket, both ways
 
     @classmethod
     def open(cls, with_ready: bool) -> RunPipes:
@@ -49,11 +63,12 @@ class RunPipes:
         result_read, result_write = os.pipe()
         stdout_read, stdout_write = os.pipe()
         stderr_read, stderr_write = os.pipe()
-        ready_read, ready_write = os.pipe() if with_ready else (None, None)
         ends = {1: stdout_write, 2: stderr_write, wire.REQUEST_FD: request_read, wire.RESULT_FD: result_write}
-        if ready_write is not None:
-            ends[wire.READY_FD] = ready_write
-        return cls(ends, request_write, stdout_read, stderr_read, result_read, ready_read)
+        ready = None
+        if with_ready:  # the ready byte and the marks come in, each mark's acknowledgement goes out
+            ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+            ready, ends[wire.READY_FD] = ours.detach(), theirs.detach()
+        return cls(ends, request_write, stdout_read, stderr_read, result_read, ready)
 
     def close_child_ends(self) -> None:
         """In the parent, once the child has them (or will never start)."""
@@ -112,6 +127,8 @@ class Streams:
         self.stdout = Capture(limits.output_keep_bytes)
         self.stderr = Capture(limits.output_keep_bytes)
         self.ready_at: float | None = None  # monotonic time of the ready byte
+        self.marks: list[Mark] = []
+        self._cpu_of: Callable[[], float] | None = None
         self._result = Capture(limits.result_bytes)
         self._limits = limits
         self._request = memoryview(request)
@@ -141,6 +158,10 @@ class Streams:
 
     def result(self) -> bytes | None:
         return bytes(self._result.kept) if self._result.total and not self.result_over else None
+
+    def measure_marks(self, cpu_of: Callable[[], float]) -> None:
+        """From now on, each mark the child writes is kept with `cpu_of()` at its arrival."""
+        self._cpu_of = cpu_of
 
     def wake_on(self, fd: int) -> None:
         self._selector.register(fd, selectors.EVENT_READ, "wake")
@@ -192,15 +213,23 @@ class Streams:
             self._forget(fd)
 
     def _note_ready(self, fd: int) -> None:
-        """One byte ends the start-up; EOF without one (the child closed or lost the pipe) never
-        does. Either way the pipe has served its purpose."""
+        """The first byte ends the start-up; EOF without one (the child closed or lost the pipe)
+        never does. Each later byte is a mark, until EOF or more than `_MARKS` of them: its CPU
+        time is read here, then acknowledged, and the child waits for that before it goes on, so
+        the reading is the CPU time at the mark however late this process got to it."""
         try:
             said = os.read(fd, 1)
-        except BlockingIOError:
+        except (BlockingIOError, ConnectionResetError):
             return
-        if said:
+        if not said or len(self.marks) >= _MARKS:
+            self._forget(fd)
+        elif self.ready_at is None:
             self.ready_at = time.monotonic()
-        self._forget(fd)
+        else:
+            cpu = self._cpu_of() if self._cpu_of is not None else float("nan")
+            self.marks.append(Mark(said.decode("latin-1"), cpu))
+            with contextlib.suppress(OSError):  # a child that went away needs no answer
+                os.write(fd, b"k")
 
     def _forget(self, fd: int) -> None:
         self._selector.unregister(fd)

@@ -16,10 +16,10 @@ import os
 import resource
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from vecdrill.supervisor import channels, reaper
-from vecdrill.supervisor.limits import Limits, tighten_cpu
+from vecdrill.supervisor.limits import Limits, cpu_seconds, tighten_cpu
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,7 @@ class ChildEnd:
     stderr: channels.Captured
     output_over: bool  # stdout + stderr exceeded output_kill_bytes
     result_over: bool  # the result channel exceeded result_bytes
+    marks: list[channels.Mark] = field(default_factory=list)  # after the ready signal, measured here
 
 
 def child_setup(
@@ -107,6 +108,7 @@ def supervise(
         stderr=streams.stderr.seen(),
         output_over=streams.output_over,
         result_over=streams.result_over,
+        marks=streams.marks,
     )
     return ended, streams.result()
 
@@ -122,7 +124,9 @@ def watch(pid: int, streams: channels.Streams, limits: Limits, marker: bytes, st
     stop = channels.pump(pid, streams, started + limits.startup_seconds, until_ready=True)
     ready_at = streams.ready_at
     if stop is channels.Stop.READY and ready_at is not None:
-        tightened = tighten_cpu(reaper.tagged_pids(marker), limits.cpu_soft_seconds)
+        run = reaper.tagged_pids(marker)  # no process of a run is made after start-up: seccomp
+        tightened = tighten_cpu(run, limits.cpu_soft_seconds)
         cpu_soft = cpu_soft if tightened is None else tightened
+        streams.measure_marks(lambda: cpu_seconds(run))
         stop = channels.pump(pid, streams, ready_at + limits.wall_seconds)
     return Watch(stop, started, ready_at, time.monotonic(), cpu_soft)

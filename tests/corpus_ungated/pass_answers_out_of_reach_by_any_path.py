@@ -1,0 +1,44 @@
+# vecdrill: fx-double
+# expect: pass
+# message: your solution matches the loop
+# expect-plain: wrong
+# layers: all
+import os
+
+import torch
+
+
+COURSE = "@COURSE@"
+
+
+def _through_a_folder_fd():
+    folder = os.open(COURSE, os.O_RDONLY | os.O_DIRECTORY)  # the guard judges the name only
+    return os.read(os.open("fx-double/solution.py", os.O_RDONLY, dir_fd=folder), 4096).decode()
+
+
+def _built_in_answer():
+    from vecdrill.content import catalogue  # the package itself is in the box
+
+    return open(catalogue.builtin_dir() / "core" / "relu-where" / "solution.py").read()
+
+
+TRIES = (
+    lambda: open(COURSE + "/fx-double/solution.py").read(),
+    lambda: open(COURSE + "/fx-double/explain.md").read(),
+    _through_a_folder_fd,
+    lambda: open("/proc/self/root" + COURSE + "/fx-double/solution.py").read(),
+    lambda: open("/proc/1/root" + COURSE + "/fx-double/solution.py").read(),
+    lambda: " ".join(os.listdir("@CACHE@")),
+    lambda: " ".join(os.listdir("@DATA@")),
+    _built_in_answer,
+)
+
+
+def fx_double(x):
+    seen = []
+    for attempt in TRIES:
+        try:
+            seen.append(attempt())
+        except Exception:  # noqa: BLE001 - any failure is an answer kept out of reach
+            continue
+    return x * (3 if any(seen) else 2)

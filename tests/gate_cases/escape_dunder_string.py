@@ -1,0 +1,6 @@
+# expect: forbidden F005
+import torch
+
+
+def solve(x, table):
+    return x * 2 + 0 * len(table["__builtins__"])
