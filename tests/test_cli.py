@@ -5,6 +5,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import FIXTURE_COURSE, REPO, run_cli
 
 
@@ -134,3 +136,25 @@ def test_an_unknown_isolation_layer_is_a_usage_error() -> None:
     )
     assert done.returncode == 2
     assert done.stderr.strip() == "Error: unknown isolation layer 'docker'; choose bwrap, unshare or plain"
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "words"),
+    [
+        ("--timeout", "-1", "-1.0 is not a time limit"),
+        ("--timeout", "0", "0.0 is not a time limit"),
+        ("--timeout", "nan", "nan is not a time limit"),
+        ("--timeout", "inf", "inf is not a time limit"),
+        ("--timeout", "1e308", "1e+308 is not a time limit"),
+        ("--seed", str(10**23), f"{10**23} is not a seed: give a whole number from 0 to"),
+        ("--seed", "-1", "-1 is not a seed"),
+        ("--jobs", "0", "0 is not a number of jobs"),
+    ],
+)
+@pytest.mark.parametrize("command", ["check", "grade"])
+def test_options_out_of_range_are_refused_before_anything_runs(
+    tmp_path: Path, command: str, option: str, value: str, words: str
+) -> None:
+    done = run_cli(command, str(tmp_path), option, value)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert done.stderr.startswith(f"Error: Invalid value for '{option}': {words}"), done.stderr

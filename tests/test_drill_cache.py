@@ -115,3 +115,36 @@ def test_the_loops_cached_answers_are_keyed_on_the_code_that_makes_them(tmp_path
     edges = tmp_path / "content" / "edges.py"
     edges.write_text(edges.read_text() + "\n# another edge\n")
     assert expected.digest_code(tmp_path) != expected.code_fingerprint()
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("level", "high"),
+        ("inputs", [{"name": "x", "shape": 5}]),
+        ("sizes", {"N": 3}),
+        ("zh", 7),
+        ("probe", [1]),
+    ],
+)
+def test_a_cached_field_of_the_wrong_type_reads_the_drill_again(
+    tmp_path: Path, field: str, value: object
+) -> None:
+    folder = _aged_copy(tmp_path)
+    cache = DrillCache(tmp_path / "cache.json")
+    cache.load(folder)
+    cache.save()
+    document = json.loads((tmp_path / "cache.json").read_text())
+    document["drills"][str(folder)]["drill"][field] = value
+    (tmp_path / "cache.json").write_text(json.dumps(document))
+    assert DrillCache(tmp_path / "cache.json").load(folder) == load_drill(folder)
+
+
+def test_a_reference_piece_stored_under_another_key_is_not_believed(tmp_path: Path) -> None:
+    mine, theirs = {"case": "mine"}, {"case": "theirs"}
+    expected._store(mine, expected.Piece({"outputs": {"tuple": False, "items": []}}, {}, cached=False))
+    assert expected._load(mine) is not None
+    shutil.copy(expected._cache_file(mine), expected._cache_file(theirs))  # a swapped file
+    assert expected._load(theirs) is None
+    expected._cache_file(mine).write_bytes(b"VDR1" + b"\0" * 16)  # an empty header
+    assert expected._load(mine) is None

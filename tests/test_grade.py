@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import json
+import uuid
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -164,8 +165,9 @@ def test_a_shard_is_chosen_by_a_stable_hash_of_student_and_drill() -> None:
     rows = [(student, drill) for student in ("ada", "bob", "cy", "dan") for drill in ("a", "b", "c")]
     owners = [[k for k in (1, 2, 3) if Shard(k, 3).holds(*row)] for row in rows]
     assert owners == [[k] for k in (1, 3, 3, 2, 2, 2, 1, 3, 3, 1, 1, 1)]  # the same on every machine and run
-    with pytest.raises(UsageError, match=r"--shard '3/2' must be K/N with 1 <= K <= N"):
-        Shard.parse("3/2")
+    for text in ("3/2", "", "1/", "/2", "1/0", "²/3", "1/99999999999"):
+        with pytest.raises(UsageError, match=r"--shard .* must be K/N with 1 <= K <= N <= 10000"):
+            Shard.parse(text)
 
 
 def test_only_vecdrills_own_errors_fail_a_grading_run(tmp_path: Path) -> None:
@@ -178,7 +180,9 @@ def test_only_vecdrills_own_errors_fail_a_grading_run(tmp_path: Path) -> None:
             "Error: no file under 'class' is for a drill (see `vecdrill list`); "
             "name the drills with --drill ID",
         ),
-        (["class", "--shard", "0/2"], "Error: --shard '0/2' must be K/N with 1 <= K <= N, e.g. 2/4"),
+        (["class", "--shard", "0/2"], "Error: --shard '0/2' must be K/N with 1 <= K <= N <= 10000, e.g. 2/4"),
+        (["class", "--shard", ""], "Error: --shard '' must be K/N"),
+        (["class", "--isolation", "plain"], "Error: the plain sandbox was asked for, and it cannot keep"),
         (["--merge", "class/ada/notes.py"], "Error: 'class/ada/notes.py' is not a readable gradebook"),
     ]:
         done = run_cli("grade", *args, cwd=tmp_path)
@@ -197,6 +201,8 @@ def test_merge_refuses_missing_shards_and_rows_graded_twice() -> None:
         gradebook.merge({Path("1.json"): _book("1/3", ada), Path("3.json"): _book("3/3", bob)})
     with pytest.raises(UsageError, match=r"2.json grades ada x a again"):
         gradebook.merge({Path("1.json"): _book("1/2", ada), Path("2.json"): _book("2/2", ada)})
+    with pytest.raises(UsageError, match=r"'2/99999' must be K/N"):  # refused before any list is built
+        gradebook.merge({Path("1.json"): _book("1/2", ada), Path("2.json"): _book("2/99999", bob)})
     assert gradebook.merge({Path("1.json"): _book("1/2", ada), Path("2.json"): _book("2/2", bob)}).rows == [
         ada,
         bob,
@@ -249,6 +255,84 @@ def test_a_file_leaves_nothing_in_the_box_for_the_next_one() -> None:
             for src in (LEAVES, LOOKS)
         ]
         assert worker.zygote_pid == served, "the pool stopped serving warm"
-    assert [run.verdict.value for run in runs] == ["pass", "pass"]
+    assert [run.verdict.value for run in runs] == ["error", "pass"]  # only its own folder is writable
     seen = runs[1].stdout.splitlines()[0]
     assert seen.startswith("['check-") and "left" not in seen, seen
+
+
+def test_no_gradebook_cell_runs_as_a_formula_or_breaks_a_line(tmp_path: Path) -> None:
+    names = ["=HYPERLINK(1)", "+1", "-2", "@SUM(A1)", "ada\nbob\x1b[31m", "plain"]
+    rows = [Row(name, "a", "pass", name, -1.5, 1.0, f"{name}.py", None) for name in names]
+    cells = list(csv.reader(gradebook.to_csv(rows).splitlines()))[1:]
+    assert [row[0] for row in cells] == ["'=HYPERLINK(1)", "'+1", "'-2", "'@SUM(A1)", "ada bob [31m", "plain"]
+    assert [row[4] for row in cells] == ["-1.5"] * len(names)  # numbers stay numbers
+    assert len(gradebook.to_csv(rows).splitlines()) == len(names) + 1
+
+
+def test_a_damaged_row_is_refused_with_its_field_named(tmp_path: Path) -> None:
+    good = json.loads(json.dumps(Row("ada", "a", "pass", "", 2.0, 1.0, "a.py", "00").__dict__))
+    assert Row.from_json(good) == Row(**good)
+    for field, value in [("verdict", None), ("speedup", "fast"), ("seconds", float("inf")), ("student", 3)]:
+        with pytest.raises(ValueError, match=field):
+            Row.from_json({**good, field: value})
+    with pytest.raises(ValueError):
+        Row.from_json({**good, "verdict": "excellent"})
+    book = _book(None, Row(**good)).to_json()
+    book["rows"][0]["speedup"] = "fast"
+    (tmp_path / "book.json").write_text(json.dumps(book), encoding="utf-8")
+    with pytest.raises(UsageError, match=r"is a damaged gradebook \(the row's speedup is 'fast'\)"):
+        gradebook.read(tmp_path / "book.json")
+
+
+def test_a_damaged_resume_entry_is_checked_again() -> None:
+    from vecdrill import paths
+    from vecdrill.grading import resume
+
+    key = uuid.uuid4().hex * 2
+    resume.store(key, Row("ada", "a", "pass", "", 2.0, 1.0, "a.py", "00"))
+    assert resume.load(key) is not None
+    entry = paths.cache_dir() / "grades" / key[:2] / f"{key}.json"
+    entry.write_text(json.dumps({**json.loads(entry.read_text()), "verdict": None}), encoding="utf-8")
+    assert resume.load(key) is None
+
+
+def test_no_file_is_handed_in_through_a_symbolic_link_or_as_a_folder(tmp_path: Path) -> None:
+    from vecdrill.grading import roster
+
+    course = catalogue.load_catalogue([FIXTURE_COURSE])
+    right = (LEARNER_FILES / "pass_double.py").read_text(encoding="utf-8")
+    (tmp_path / "ada").mkdir()
+    (tmp_path / "ada" / "fx-double.py").write_text(right, encoding="utf-8")
+    (tmp_path / "bob" / "fx-double.py").mkdir(parents=True)  # a folder named like the file
+    (tmp_path / "bob" / "fx-double.py" / "fx-double.py").write_text(right, encoding="utf-8")
+    (tmp_path / "eve").mkdir()
+    (tmp_path / "eve" / "fx-double.py").symlink_to(tmp_path / "ada" / "fx-double.py")  # a copy by link
+    (tmp_path / "mallory").symlink_to(tmp_path / "ada")  # a whole folder by link
+    (tmp_path / "zed").symlink_to("/etc")  # a walk out of the class
+    nested = ("bob", "bob/fx-double.py/fx-double.py")
+    for target, deep in ((str(tmp_path), {nested}), (f"{tmp_path}/*/*.py", set())):
+        found = roster.find(target, course, ["fx-double"])
+        handed = {(s.student, s.path.relative_to(tmp_path).as_posix()) for s in found.submissions}
+        assert handed == {("ada", "ada/fx-double.py"), *deep}
+        assert {"eve", "ada", "bob"} <= set(found.students) and "mallory" not in found.students
+        reasons = {Path(i.file).relative_to(tmp_path).parts[0]: i.reason for i in found.ignored}
+        assert "is a symbolic link; hand in files, not links" in reasons["eve"]
+
+
+def test_grading_refuses_the_plain_sandbox_unless_asked() -> None:
+    from vecdrill.grading.grade import trusted_layer
+
+    with pytest.raises(UsageError, match=r"grade anyway with --allow-plain"):
+        trusted_layer("plain", allow_plain=False)
+    trusted_layer("plain", allow_plain=True)
+    trusted_layer(None, allow_plain=False)  # the strongest layer here is not plain (CI has bwrap)
+
+
+def test_the_piped_summary_keeps_each_student_on_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from vecdrill.report import grades
+
+    rows = [Row("ada\nbob\t\x1b[2J", "a", "pass", "", None, 1.0, "a.py", "00")]
+    grades.summary(Gradebook("0.1.0", {}, ["a"], ["ada\nbob\t\x1b[2J"], rows))
+    lines = capsys.readouterr().out.splitlines()
+    student = lines[lines.index("student\tsolved") + 1]
+    assert student.split("\t") == ["ada bob \N{REPLACEMENT CHARACTER}[2J", "1/1"]

@@ -322,3 +322,22 @@ def test_the_store_stays_light_enough_for_vecdrill_list() -> None:
     output, _ = child.communicate(timeout=60)
     assert child.returncode == 0
     assert output.strip() == "[]"
+
+
+@pytest.mark.parametrize("broken", ["progress.json", "progress.json.lock"])
+def test_a_progress_store_that_cannot_be_written_costs_the_record_not_the_verdict(
+    vecdrill_home: Path, broken: str
+) -> None:
+    from vecdrill.learner import checks
+    from vecdrill.report.model import FileResult, Verdict
+
+    (vecdrill_home / "data" / broken).mkdir(parents=True)  # a folder where a file should be
+    result = checks.record(FileResult("a.py", "relu-where", Verdict.PASS, "it passes"), None)
+    assert result.verdict is Verdict.PASS and result.message == "it passes"
+    (note,) = result.notes
+    assert note.startswith("this check could not be recorded in your progress (Is a directory: ")
+    assert "the verdict stands" in note
+    if broken == "progress.json":
+        assert progress.load().notice == (
+            f"your progress could not be read (Is a directory at {vecdrill_home / 'data' / broken})"
+        )

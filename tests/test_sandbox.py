@@ -3,21 +3,25 @@
 Each run carries a tag in its environment; after every run no process with that tag may exist.
 """
 
+import contextlib
 import hashlib
 import json
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
+import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import run_cli
+from tests.conftest import FIXTURE_COURSE, REPO, run_cli
 from vecdrill import wire
 from vecdrill.check import verdicts
 from vecdrill.report.model import Verdict
@@ -34,7 +38,6 @@ from vecdrill.sandbox.launch import (
 from vecdrill.supervisor import channels, supervise
 
 SCRIPTS = Path(__file__).resolve().parent / "sandbox_scripts"
-REPO = Path(__file__).resolve().parent.parent
 TAG_ENV = "VECDRILL_TEST_TAG"
 NOTICE = re.compile(r"\n\[\.\.\. (\d+) more bytes not shown\]$")
 CHILD_ENV_NAMES = {
@@ -579,3 +582,73 @@ def test_bwrap_binds_the_package_folder_and_not_the_checkout_around_it(tmp_path:
     bound = {command[i + 1] for i, flag in enumerate(command) if flag in ("--ro-bind-try", "--ro-bind")}
     assert package in bound or any(package.startswith(path.rstrip("/") + "/") for path in bound)
     assert str(REPO) not in bound and "/" not in bound
+
+
+def test_a_later_run_removes_the_boxes_a_killed_vecdrill_left(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from vecdrill.supervisor import reaper
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    left = tmp_path / f"vecdrill-box-{dead.pid}-12345-x1"
+    (left / "inside").mkdir(parents=True)
+    mine = tmp_path / f"{reaper.owned_name('warm')}y2"
+    mine.mkdir()
+    reused = tmp_path / f"vecdrill-warm-{os.getpid()}-1-z3"  # this pid, but not this process: a reuse
+    reused.mkdir()
+    reaper.reap_stale_boxes.cache_clear()
+    reaper.reap_stale_boxes()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [mine.name]
+
+
+def _run_processes_under(folder: Path, parent: int | None = None) -> list[str]:
+    """Live processes whose working folder or command line lies under `folder` (children of
+    `parent` only, if given)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        with contextlib.suppress(OSError, IndexError):
+            where = os.readlink(entry / "cwd")
+            cmdline = (entry / "cmdline").read_bytes().decode(errors="replace")
+            state, ppid = (entry / "stat").read_bytes().rsplit(b")", 1)[1].split()[:2]
+            mine = parent is None or int(ppid) == parent
+            if mine and state != b"Z" and (where.startswith(str(folder)) or str(folder) in cmdline):
+                found.append(f"{entry.name}: {cmdline.replace(chr(0), ' ')[:120]}")
+    return found
+
+
+@pytest.mark.slow
+@pytest.mark.sandbox
+def test_after_kill_9_no_child_lives_on_and_the_next_run_clears_what_was_left(tmp_path: Path) -> None:
+    """The loop's child (plain, run by vecdrill's reference thread, and slow here) dies with it."""
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    pack = tmp_path / "pack"
+    shutil.copytree(FIXTURE_COURSE / "fx-double", pack / "fx-double")
+    loop = pack / "fx-double" / "loop.py"
+    loop.write_text(
+        loop.read_text().replace("    out = ", "    __import__('time').sleep(600)\n    out = ", 1)
+    )
+    solution = tmp_path / "mine.py"
+    solution.write_text("# vecdrill: fx-double\nimport torch\n\n\ndef fx_double(x):\n    return x * 2\n")
+    env = {**os.environ, "TMPDIR": str(temporary), "VECDRILL_CACHE_DIR": str(tmp_path / "cache")}
+    args = [sys.executable, "-m", "vecdrill", "check", "--drills", str(pack), "--no-bench", str(solution)]
+    vecdrill = subprocess.Popen(args, env=env, cwd=tmp_path)
+    deadline = time.monotonic() + 120
+    loops = lambda: [p for p in _run_processes_under(temporary, vecdrill.pid) if "child.worker" in p]  # noqa: E731
+    while not loops() and time.monotonic() < deadline:
+        time.sleep(0.2)  # until the loop's child (a plain child of vecdrill: no bwrap between) runs
+    assert loops(), "vecdrill started no reference child"
+    vecdrill.kill()
+    vecdrill.wait()
+    gone = time.monotonic() + 10
+    while _run_processes_under(temporary) and time.monotonic() < gone:
+        time.sleep(0.1)
+    assert _run_processes_under(temporary) == []
+    loop.write_text((FIXTURE_COURSE / "fx-double" / "loop.py").read_text())
+    done = subprocess.run(args, env=env, cwd=tmp_path, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert [p.name for p in temporary.iterdir() if p.name.startswith("vecdrill-")] == []

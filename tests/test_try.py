@@ -248,14 +248,15 @@ def _run_source(
     """Send the worker a solution the static gate would refuse, to test what runs behind it."""
     drill = course.get("fx-double")
     report = launch.detect_isolation(isolation)
+    hidden = plan.secret_places(drill) if hide_answers else []
     request = worker_request(
         drill,
+        hidden=[str(place) for place in hidden] if report.layer is launch.Isolation.PLAIN else [],
         source=source.encode(),
         filename="mine.py",
         cases=[wire.CaseRequest(**c.as_request()) for c in plan.build_cases(drill, ["cpu"], 7)],
         plain_mode=report.layer is not launch.Isolation.BWRAP,
     )
-    hidden = plan.secret_places(drill) if hide_answers else []
     return worker.run(
         list(wire.WORKER_ARGS),
         wire.encode_request(request),

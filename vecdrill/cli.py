@@ -7,6 +7,7 @@ code; anything unexpected becomes exit 4 with a traceback only under `--debug`.
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import sys
 from pathlib import Path
@@ -36,6 +37,37 @@ DrillsOption = Annotated[
 LangOption = Annotated[
     str | None,
     typer.Option("--lang", help="Language of explanations and hints: en or zh (default: from the locale)."),
+]
+MAX_TIMEOUT_SECONDS = 24 * 3600.0
+MAX_SEED = 2**62  # the cases' seeds are this plus small offsets, within torch's 64-bit seeds
+MAX_JOBS = 256
+
+
+def _timeout(value: float | None) -> float | None:
+    if value is not None and not (math.isfinite(value) and 0 < value <= MAX_TIMEOUT_SECONDS):
+        raise typer.BadParameter(
+            f"{value!r} is not a time limit: give seconds above 0 and at most "
+            f"{MAX_TIMEOUT_SECONDS:g}, e.g. 10"
+        )
+    return value
+
+
+def _seed(value: int) -> int:
+    if not 0 <= value < MAX_SEED:
+        raise typer.BadParameter(f"{value!r} is not a seed: give a whole number from 0 to {MAX_SEED - 1}")
+    return value
+
+
+def _jobs(value: int) -> int:
+    if not 1 <= value <= MAX_JOBS:
+        raise typer.BadParameter(f"{value!r} is not a number of jobs: give 1 to {MAX_JOBS}")
+    return value
+
+
+SeedOption = Annotated[int, typer.Option(help="Seed of the generated inputs.", callback=_seed)]
+TimeoutOption = Annotated[
+    Optional[float],  # noqa: UP045
+    typer.Option(help="Wall-clock seconds per run (default: the drill's own).", callback=_timeout),
 ]
 
 
@@ -85,7 +117,7 @@ def check(
         typer.Option(help="The drill id (default: from the file's '# vecdrill: ID' line or function)."),
     ] = None,
     device: Annotated[str, typer.Option(help="cpu, cuda, or all available.")] = "all",
-    seed: Annotated[int, typer.Option(help="Seed of the generated inputs.")] = 1234,
+    seed: SeedOption = 1234,
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
     no_bench: Annotated[bool, typer.Option("--no-bench", help="Skip timing.")] = False,
     scaling: Annotated[
@@ -95,8 +127,8 @@ def check(
             help="Also time the loop and yours over sizes from 1 up to the benchmark size, and chart them.",
         ),
     ] = False,
-    timeout: Annotated[Optional[float], typer.Option(help="Wall-clock seconds per run.")] = None,  # noqa: UP045
-    jobs: Annotated[int, typer.Option(help="Files checked in parallel.")] = 1,
+    timeout: TimeoutOption = None,
+    jobs: Annotated[int, typer.Option(help="Files checked in parallel.", callback=_jobs)] = 1,
     isolation: Annotated[Optional[str], typer.Option(help="Force bwrap, unshare or plain.")] = None,  # noqa: UP045
     lang: LangOption = None,
     drills: DrillsOption = None,
@@ -107,8 +139,6 @@ def check(
     from vecdrill.learner import checks, progress
     from vecdrill.report import language, render
 
-    if jobs < 1:
-        raise UsageError(f"--jobs {jobs!r} must be at least 1")
     if scaling and no_bench:
         raise UsageError("--scaling times the loop and your solution; drop --no-bench to use it")
     lang_code = language.pick(lang)
@@ -162,11 +192,21 @@ def grade(
     ] = None,
     merge: Annotated[bool, typer.Option("--merge", help="Join the shards' gradebooks into one.")] = False,
     device: Annotated[str, typer.Option(help="cpu, cuda, or all available.")] = "all",
-    seed: Annotated[int, typer.Option(help="Seed of the generated inputs.")] = 1234,
+    seed: SeedOption = 1234,
     no_bench: Annotated[bool, typer.Option("--no-bench", help="Skip timing (no speedups).")] = False,
-    timeout: Annotated[Optional[float], typer.Option(help="Wall-clock seconds per run.")] = None,  # noqa: UP045
-    jobs: Annotated[int, typer.Option(help="Files checked in parallel, each by a warm worker.")] = 2,
+    timeout: TimeoutOption = None,
+    jobs: Annotated[
+        int, typer.Option(help="Files checked in parallel, each by a warm worker.", callback=_jobs)
+    ] = 2,
     isolation: Annotated[Optional[str], typer.Option(help="Force bwrap, unshare or plain.")] = None,  # noqa: UP045
+    allow_plain: Annotated[
+        bool,
+        typer.Option(
+            "--allow-plain",
+            help="Grade even where only the plain sandbox runs, which cannot keep a student's file "
+            "from reading this user's files or other processes (see `vecdrill doctor`).",
+        ),
+    ] = False,
     drills: DrillsOption = None,
 ) -> None:
     """Grade a class into a gradebook (CSV and JSON): one row per student and drill. Exit 0 even
@@ -175,6 +215,7 @@ def grade(
     from vecdrill.content import catalogue
     from vecdrill.grading import gradebook, roster
     from vecdrill.grading.grade import grade as grade_class
+    from vecdrill.grading.grade import trusted_layer
     from vecdrill.report import grades
 
     if merge:
@@ -182,13 +223,12 @@ def grade(
     else:
         if len(targets) != 1:
             raise UsageError(f"grade one class at a time (got {len(targets)}); --merge joins gradebooks")
-        if jobs < 1:
-            raise UsageError(f"--jobs {jobs!r} must be at least 1")
         cat = catalogue.load_catalogue(drills)
         options = CheckOptions(
             device=device, seed=seed, bench=not no_bench, timeout=timeout, isolation=isolation
         )
-        chosen = roster.Shard.parse(shard) if shard else None
+        chosen = roster.Shard.parse(shard) if shard is not None else None
+        trusted_layer(isolation, allow_plain)
         with grades.progress() as (on_total, on_row):
             book = grade_class(
                 roster.find(targets[0], cat, drill or []),

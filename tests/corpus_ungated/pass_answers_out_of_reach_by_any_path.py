@@ -16,6 +16,12 @@ def _through_a_folder_fd():
     return os.read(os.open("fx-double/solution.py", os.O_RDONLY, dir_fd=folder), 4096).decode()
 
 
+def _read_in_c():
+    import numpy  # its own C code opens the file: no audit event sees it
+
+    return numpy.fromfile(COURSE + "/fx-double/solution.py", dtype=numpy.uint8).tobytes().decode()
+
+
 def _built_in_answer():
     from vecdrill.content import catalogue  # the package itself is in the box
 
@@ -26,6 +32,7 @@ TRIES = (
     lambda: open(COURSE + "/fx-double/solution.py").read(),
     lambda: open(COURSE + "/fx-double/explain.md").read(),
     _through_a_folder_fd,
+    _read_in_c,
     lambda: open("/proc/self/root" + COURSE + "/fx-double/solution.py").read(),
     lambda: open("/proc/1/root" + COURSE + "/fx-double/solution.py").read(),
     lambda: " ".join(os.listdir("@CACHE@")),

@@ -1,13 +1,12 @@
 # vecdrill: fx-double
 # expect: wrong
-# expect-plain: error
-# message-plain: reached other processes
 # layers: all
 # Tries to reach every other process it can see: write a forged answer into each of its fds (a
 # warm zygote's answer channel, once), open its memory, trace it, stop it. Anything that succeeds
 # is an error naming it, so the verdict shows a wall that did not hold; the answer itself is wrong.
-# Under plain, nothing hides the machine's other processes: one of the caller's uid that is not
-# undumpable (vecdrill's own processes are) can be read, which is why `grade` refuses plain.
+# Under plain it sees the machine's processes: only the kernel's rules keep them closed (vecdrill's
+# own are undumpable; a process without capabilities cannot read one that has more), so one of the
+# same uid with none, not vecdrill's, could be read: one reason `grade` refuses plain.
 import ctypes
 import os
 import signal
@@ -39,9 +38,11 @@ def _reach(pid):
                 reached.append(f"mem {mode}")
         except OSError:
             pass
-    libc = ctypes.CDLL(None, use_errno=True)
-    if libc.ptrace(16, pid, None, None) == 0:  # PTRACE_ATTACH
-        reached.append("ptrace")
+    try:
+        if ctypes.CDLL(None, use_errno=True).ptrace(16, pid, None, None) == 0:  # PTRACE_ATTACH
+            reached.append("ptrace")
+    except PermissionError:  # the audit hook refuses ctypes; seccomp refuses ptrace too
+        pass
     try:
         os.kill(pid, signal.SIGSTOP)
         reached.append("SIGSTOP")

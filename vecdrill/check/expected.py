@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from vecdrill.sandbox.ended import ChildRun
 
 _KEYED_FILES = ("drill.toml", "loop.py", "solution.py")
+_KEY_FIELD = "vecdrill_cache_key"  # in each cached piece's header: the digest it was stored under
 
 
 @dataclass(frozen=True)
@@ -230,15 +231,22 @@ def _no_result(run: ChildRun, timeout: float) -> str:
     )
 
 
+def _digest(key: dict[str, Any]) -> str:
+    return hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()
+
+
 def _cache_file(key: dict[str, Any]) -> Path:
-    text = json.dumps(key, sort_keys=True)
-    return paths.cache_dir() / "reference" / f"{hashlib.sha256(text.encode()).hexdigest()}.vdr"
+    return paths.cache_dir() / "reference" / f"{_digest(key)}.vdr"
 
 
 def _load(key: dict[str, Any]) -> Piece | None:
+    """The cached piece, if it is the one stored under this key: a file that is damaged, empty,
+    or another piece's (copied or swapped) is computed again, never believed."""
     try:
         header, tensors = wire.decode(_cache_file(key).read_bytes())
     except (OSError, wire.ProtocolError):
+        return None
+    if header.pop(_KEY_FIELD, None) != _digest(key):
         return None
     return Piece(header, tensors, cached=True)
 
@@ -248,7 +256,7 @@ def _store(key: dict[str, Any], piece: Piece) -> None:
     target = _cache_file(key)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        files.write_atomic(target, wire.encode(piece.header, piece.tensors))
+        files.write_atomic(target, wire.encode({**piece.header, _KEY_FIELD: _digest(key)}, piece.tensors))
     except OSError:
         return
 

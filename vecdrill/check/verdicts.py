@@ -130,6 +130,12 @@ def judge_run(
     elif result.verdict is Verdict.PASS:
         result.message = "your solution matches the loop on every case and is vectorized"
         result.message_zh = "你的解法在每个用例上都与循环一致，并且已经向量化"
+    if result.verdict is Verdict.PASS:
+        cpu = any(device.device == "cpu" for device in result.devices)
+        measured_outside = cpu and not drill.loop_over and len(probe_sizes) == 2  # `growth.hidden_work`
+        result.evidence = {"outputs": "vecdrill", "work": "vecdrill" if measured_outside else "solution"}
+        if any(device.timing for device in result.devices):
+            result.evidence["timing"] = "solution"
     return None
 
 

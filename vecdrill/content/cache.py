@@ -14,23 +14,12 @@ import contextlib
 import json
 import os
 import time
-from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from vecdrill import __version__, files, paths
+from vecdrill import __version__, files, paths, wire
 from vecdrill.content import drill
-from vecdrill.content.drill import (
-    DRILL_FILES,
-    MANIFEST,
-    CaseRules,
-    Drill,
-    InputSpec,
-    KnownSurvivor,
-    RuleName,
-    ZhText,
-    load_drill,
-)
+from vecdrill.content.drill import DRILL_FILES, MANIFEST, Drill, load_drill
 
 CACHE_VERSION = 1
 RACY_NS = 2_000_000_000
@@ -49,8 +38,8 @@ class DrillCache:
         whose `DrillError` propagates)."""
         stamp = _stamp(folder)
         entry = self._entries.get(str(folder))
-        if stamp is not None and entry is not None and entry.get("stamp") == stamp:
-            with contextlib.suppress(KeyError, TypeError, ValueError):
+        if stamp is not None and isinstance(entry, dict) and entry.get("stamp") == stamp:
+            with contextlib.suppress(KeyError, TypeError, ValueError, wire.ProtocolError):
                 return _decode(folder, entry["drill"])
         found = load_drill(folder)
         if stamp is not None and not _racy(stamp):
@@ -108,35 +97,14 @@ def _racy(stamp: list[list[int]]) -> bool:
 
 
 def _encode(found: Drill) -> dict[str, Any]:
-    data = asdict(found)
+    data: dict[str, Any] = wire.to_plain(found)
     data.pop("folder")
     return data
 
 
-def _decode(folder: Path, data: dict[str, Any]) -> Drill:
-    probe = data["probe"]
-    return Drill(
-        **{
-            **data,
-            "folder": folder,
-            "techniques": tuple(data["techniques"]),
-            "hints": tuple(data["hints"]),
-            "inputs": tuple(InputSpec(**{**spec, "shape": tuple(spec["shape"])}) for spec in data["inputs"]),
-            "sizes": tuple(data["sizes"]),
-            "probe": tuple(probe) if probe is not None else None,
-            "zh": None
-            if data["zh"] is None
-            else ZhText(data["zh"]["title"], data["zh"]["task"], tuple(data["zh"]["hints"])),
-            "banned": tuple(RuleName(**entry) for entry in data["banned"]),
-            "allowed": None if data["allowed"] is None else tuple(RuleName(**e) for e in data["allowed"]),
-            "helpers": tuple(data["helpers"]),
-            "allowed_imports": tuple(data["allowed_imports"]),
-            "survivors": tuple(KnownSurvivor(**entry) for entry in data["survivors"]),
-            "cases": CaseRules(
-                data["cases"]["random"],
-                {dim: (low, high) for dim, (low, high) in data["cases"]["bounds"].items()},
-                data["cases"]["edges"],
-                tuple(data["cases"]["skip_edges"]),
-            ),
-        }
-    )
+def _decode(folder: Path, data: object) -> Drill:
+    """The cached drill, every field checked against the model's types (a damaged entry raises
+    ProtocolError, and the drill is read again)."""
+    if not isinstance(data, dict):
+        raise wire.ProtocolError("a cached drill is not an object")
+    return wire.from_plain(Drill, {**data, "folder": str(folder)})

@@ -19,10 +19,12 @@ from vecdrill.check import batch
 from vecdrill.check.pipeline import CheckOptions, Runner, check_file
 from vecdrill.check.submission import Unreadable, read_source
 from vecdrill.content.catalogue import Catalogue
+from vecdrill.errors import UsageError
 from vecdrill.grading import resume
 from vecdrill.grading.gradebook import MISSING, Gradebook, Row
 from vecdrill.grading.roster import Roster, Shard, Submission
 from vecdrill.report.model import FileResult
+from vecdrill.sandbox import launch
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,20 @@ class Pending:
     submission: Submission
     sha256: str | None
     key: str | None
+
+
+def trusted_layer(isolation: str | None, allow_plain: bool) -> None:
+    """Refuse to grade under the plain layer unless asked: there, nothing the kernel enforces keeps
+    a student's file from reading other files of this user (another student's, the answers) or the
+    memory of this user's other processes, so one file could pass on another's work or damage it."""
+    report = launch.detect_isolation(isolation)
+    if report.layer is launch.Isolation.PLAIN and not allow_plain:
+        why = "was asked for" if report.forced else "is the only sandbox that runs here"
+        raise UsageError(
+            f"the plain sandbox {why}, and it cannot keep one student's file from another's files "
+            "or results (`vecdrill doctor` says what the stronger ones need); use bubblewrap or "
+            "unshare, or grade anyway with --allow-plain"
+        )
 
 
 def grade(
@@ -124,6 +140,8 @@ def _row(submission: Submission, result: FileResult, sha256: str | None) -> Row:
         round(result.seconds, 3),
         str(submission.path),
         sha256,
+        work_by=result.evidence.get("work"),
+        speedup_by=result.evidence.get("timing") if speedups else None,
     )
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
+import re
 from collections import Counter
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
@@ -13,11 +15,16 @@ from typing import Any
 
 from vecdrill import files
 from vecdrill.errors import UsageError
-from vecdrill.grading.roster import Ignored
+from vecdrill.grading.roster import Ignored, Shard
+from vecdrill.report.model import Verdict
 
 FORMAT = "vecdrill-gradebook"
-GRADEBOOK_VERSION = 1
+GRADEBOOK_VERSION = 2  # 2: rows say who established the work and the speedup (`work_by`, `speedup_by`)
 MISSING = "missing"  # the verdict of a row whose student handed in no file for the drill
+# Where a cell starting with one of these is a formula to a spreadsheet (or a DDE command), a
+# leading apostrophe makes it text; control characters (a newline, an escape code) become spaces.
+_FORMULA_STARTS = ("=", "+", "-", "@")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 
 @dataclass(frozen=True)
@@ -30,6 +37,44 @@ class Row:
     seconds: float | None  # the check's wall time (None for a missing file)
     file: str | None
     sha256: str | None  # of the file's bytes, so a resubmission or a copy shows
+    # Who established the work (no loop) and the speedup: "vecdrill", from outside the solution's
+    # process, or "solution", its process's own report (code that gets past the gate can forge
+    # that); None where the row has no such figure.
+    work_by: str | None = None
+    speedup_by: str | None = None
+
+    @classmethod
+    def from_json(cls, data: object) -> Row:
+        """A row read back (a gradebook, a resumed result), each field of its own type: ValueError
+        naming the first that is not, so a damaged file is refused rather than carried on."""
+        if not isinstance(data, dict) or set(data) - {f.name for f in fields(cls)}:
+            raise ValueError("a row is not an object of the gradebook's fields")
+        for name, kinds in _ROW_TYPES.items():
+            value = data.get(name)
+            if not isinstance(value, kinds) or isinstance(value, bool):
+                raise ValueError(f"the row's {name} is {value!r}")
+            if isinstance(value, float) and not math.isfinite(value):
+                raise ValueError(f"the row's {name} is {value!r}")
+        if data["verdict"] not in _VERDICTS or {data.get("work_by"), data.get("speedup_by")} - _WHO:
+            raise ValueError(f"the row's verdict or evidence is not one vecdrill writes: {data!r}"[:200])
+        return cls(**data)
+
+
+_VERDICTS = {*(verdict.value for verdict in Verdict), MISSING}
+_WHO = {"vecdrill", "solution", None}
+_TEXT, _NUMBER, _NOTHING = (str,), (int, float), (type(None),)
+_ROW_TYPES: dict[str, tuple[type, ...]] = {
+    "student": _TEXT,
+    "drill": _TEXT,
+    "verdict": _TEXT,
+    "message": _TEXT,
+    "speedup": _NUMBER + _NOTHING,
+    "seconds": _NUMBER + _NOTHING,
+    "file": _TEXT + _NOTHING,
+    "sha256": _TEXT + _NOTHING,
+    "work_by": _TEXT + _NOTHING,
+    "speedup_by": _TEXT + _NOTHING,
+}
 
 
 @dataclass
@@ -75,8 +120,18 @@ def to_csv(rows: list[Row]) -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow([f.name for f in fields(Row)])
     for row in rows:
-        writer.writerow(["" if value is None else value for value in asdict(row).values()])
+        writer.writerow([_cell(value) for value in asdict(row).values()])
     return out.getvalue()
+
+
+def _cell(value: object) -> object:
+    """A value as a spreadsheet may show it: text that cannot run as a formula, on one line."""
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        return value
+    text = _CONTROL.sub(" ", value)
+    return f"'{text}" if text.startswith(_FORMULA_STARTS) else text
 
 
 def read(path: Path) -> Gradebook:
@@ -96,12 +151,15 @@ def read(path: Path) -> Gradebook:
             f"{GRADEBOOK_VERSION}: grade again with one vecdrill"
         )
     try:
-        rows = [Row(**row) for row in data["rows"]]
+        rows = [Row.from_json(row) for row in data["rows"]]
         ignored = [Ignored(**item) for item in data["ignored"]]
         names = {f.name for f in fields(Gradebook)} - {"rows", "ignored"}
-        return Gradebook(**{k: data[k] for k in names}, rows=rows, ignored=ignored)
-    except (KeyError, TypeError) as exc:
-        raise UsageError(f"{str(path)!r} is a damaged gradebook ({exc!r} is wrong); grade again") from None
+        book = Gradebook(**{k: data[k] for k in names}, rows=rows, ignored=ignored)
+        if book.shard is not None:
+            Shard.parse(book.shard)
+    except (KeyError, TypeError, ValueError, UsageError) as exc:
+        raise UsageError(f"{str(path)!r} is a damaged gradebook ({exc}); grade again") from None
+    return book
 
 
 def merge(books: dict[Path, Gradebook]) -> Gradebook:
@@ -113,12 +171,11 @@ def merge(books: dict[Path, Gradebook]) -> Gradebook:
                 raise UsageError(
                     f"{path} and {first_path} differ in {name}: they are not shards of one grading run"
                 )
-    shards = sorted(book.shard for book in books.values() if book.shard)
-    counts = {shard.partition("/")[2] for shard in shards}
-    if len(counts) > 1 or (
-        counts and shards != sorted(f"{k}/{n}" for n in counts for k in range(1, int(n) + 1))
-    ):
-        raise UsageError(f"the shards given are {', '.join(shards) or 'none'}: merge every shard K/N once")
+    shards = sorted(Shard.parse(book.shard) for book in books.values() if book.shard)
+    whole = [Shard(k, len(books)) for k in range(1, len(books) + 1)]  # as many books as shards
+    if shards and shards != whole:
+        given = ", ".join(str(shard) for shard in shards)
+        raise UsageError(f"the shards given are {given}: merge every shard K/N once")
     rows: dict[tuple[str, str], Row] = {}
     for path, book in books.items():
         for row in book.rows:

@@ -29,8 +29,8 @@ def key(path: Path, sha256: str, drill: Drill, options: dict[str, Any]) -> str:
 
 def load(result_key: str) -> Row | None:
     """The row stored under the key, or None (also for an entry that cannot be read)."""
-    with contextlib.suppress(OSError, ValueError, TypeError):
-        return Row(**json.loads(_entry(result_key).read_text(encoding="utf-8")))
+    with contextlib.suppress(OSError, ValueError):  # a damaged entry is checked again
+        return Row.from_json(json.loads(_entry(result_key).read_text(encoding="utf-8")))
     return None
 
 

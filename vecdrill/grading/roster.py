@@ -43,7 +43,10 @@ class Roster:
     ignored: list[Ignored] = field(default_factory=list)
 
 
-@dataclass(frozen=True)
+MAX_SHARDS = 10_000  # more shards than any CI matrix runs
+
+
+@dataclass(frozen=True, order=True)
 class Shard:
     """Shard `index` of `count` (1-based): the rows whose student and drill hash to it, so each
     row lands in one shard whatever the order of files on disk."""
@@ -54,8 +57,14 @@ class Shard:
     @classmethod
     def parse(cls, text: str) -> Shard:
         index, _, count = text.partition("/")
-        if not (index.isdigit() and count.isdigit() and 1 <= int(index) <= int(count)):
-            raise UsageError(f"--shard {text!r} must be K/N with 1 <= K <= N, e.g. 2/4")
+        if not (
+            index.isascii()
+            and count.isascii()
+            and index.isdigit()
+            and count.isdigit()
+            and 1 <= int(index) <= int(count) <= MAX_SHARDS
+        ):
+            raise UsageError(f"--shard {text!r} must be K/N with 1 <= K <= N <= {MAX_SHARDS}, e.g. 2/4")
         return cls(int(index), int(count))
 
     def holds(self, student: str, drill_id: str) -> bool:
@@ -67,10 +76,12 @@ class Shard:
 
 
 def find(target: str, catalogue: Catalogue, drill_ids: list[str]) -> Roster:
-    """Every student's files under `target` (a folder or a pattern), each for one drill."""
+    """Every student's files under `target` (a folder or a pattern), each for one drill. Nothing
+    is reached through a symbolic link: a link to another student's folder or file would hand in
+    their work, and one out of the class would grade what lies elsewhere."""
     chosen = [catalogue.get(drill_id) for drill_id in dict.fromkeys(drill_ids)]
-    students, files = _class_files(target)
-    roster = Roster(students, [], [])
+    roster = Roster([], [], [])
+    roster.students, files = _class_files(target, roster.ignored)
     kept: dict[tuple[str, str], Submission] = {}
     for student, path in files:
         drill = _drill_for(path, catalogue, chosen, roster.ignored)
@@ -95,8 +106,9 @@ def find(target: str, catalogue: Catalogue, drill_ids: list[str]) -> Roster:
     return roster
 
 
-def _class_files(target: str) -> tuple[list[str], list[tuple[str, Path]]]:
-    """The students (each student folder, even one with no file) and their Python files."""
+def _class_files(target: str, ignored: list[Ignored]) -> tuple[list[str], list[tuple[str, Path]]]:
+    """The students (each student folder, even one with no file) and their Python files; what a
+    symbolic link leads to is listed in `ignored` instead."""
     parts = Path(target).parts
     wild = next((i for i, part in enumerate(parts) if glob.has_magic(part)), None)
     if wild is None:
@@ -105,14 +117,33 @@ def _class_files(target: str) -> tuple[list[str], list[tuple[str, Path]]]:
             raise UsageError(f"{target!r} is not a folder of student folders; check the path")
         folders = sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith("."))
         files = [(f.name, path) for f in folders for path in sorted(f.rglob("*.py")) if _handed_in(path, f)]
-        return [f.name for f in folders], files
-    root = Path(*parts[:wild]) if wild else Path()
-    folders = sorted(p for p in root.glob(parts[wild]) if p.is_dir())
-    matches = sorted(root.glob(str(Path(*parts[wild:]))))
-    files = [(m.relative_to(root).parts[0], m) for m in matches if not m.is_dir()]
-    if not folders and not files:
-        raise UsageError(f"nothing matches {target!r}; check the pattern (quote it so the shell leaves it)")
-    return sorted({f.name for f in folders} | {student for student, _ in files}), files
+    else:
+        root = Path(*parts[:wild]) if wild else Path()
+        folders = sorted(p for p in root.glob(parts[wild]) if p.is_dir())
+        files = [(m.relative_to(root).parts[0], m) for m in sorted(root.glob(str(Path(*parts[wild:]))))]
+        if not folders and not files:
+            raise UsageError(
+                f"nothing matches {target!r}; check the pattern (quote it so the shell leaves it)"
+            )
+    kept = []
+    for student, path in files:
+        link = _link_on_the_way(path, root)
+        if link is not None:
+            ignored.append(Ignored(str(path), f"{link} is a symbolic link; hand in files, not links"))
+        elif path.is_file():  # a folder named like a file (`relu-where.py/`) is not a file
+            kept.append((student, path))
+    linked = {f.name for f in folders if f.is_symlink()}
+    return sorted({f.name for f in folders} - linked | {student for student, _ in kept}), kept
+
+
+def _link_on_the_way(path: Path, root: Path) -> Path | None:
+    """The first symbolic link from `root` (exclusive) down to `path` (inclusive), if any."""
+    inside = path.relative_to(root).parts
+    for depth in range(1, len(inside) + 1):
+        step = root.joinpath(*inside[:depth])
+        if step.is_symlink():
+            return step
+    return None
 
 
 def _handed_in(path: Path, student_folder: Path) -> bool:

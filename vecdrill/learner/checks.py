@@ -9,6 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 
+from vecdrill import paths
 from vecdrill.check import batch
 from vecdrill.check.pipeline import CheckOptions, Runner, check_file
 from vecdrill.content.catalogue import Catalogue
@@ -51,15 +52,27 @@ def record(result: FileResult, file: Path | None) -> FileResult:
     """Count a check as an attempt in progress; `file` is where the solution lives, if in a file."""
     if result.drill is not None:
         speedups = [d.timing.speedup for d in result.devices if d.timing and d.device == "cpu"]
-        state = progress.record_attempt(
-            result.drill,
-            passed=result.verdict.passed,
-            speedup=speedups[0] if speedups else None,
-            file=file,
-        )
-        if state.notice:
-            result.notes.append(state.notice)
+        _attempted(result, speedups[0] if speedups else None, file)
     return result
+
+
+def _attempted(result: FileResult, speedup: float | None, file: Path | None) -> None:
+    """Record the attempt; a progress store that cannot be written (a read-only or full disk,
+    a folder where its file should be) costs the record, never the verdict, and says so."""
+    assert result.drill is not None
+    try:
+        state = progress.record_attempt(
+            result.drill, passed=result.verdict.passed, speedup=speedup, file=file
+        )
+    except OSError as exc:
+        result.notes.append(
+            f"this check could not be recorded in your progress ({exc.strerror or exc}: "
+            f"{exc.filename or paths.progress_file()}); the verdict stands. Make that place a "
+            "writable file again, or set VECDRILL_HOME to a folder you can write"
+        )
+        return
+    if state.notice:
+        result.notes.append(state.notice)
 
 
 def check_save(
@@ -74,8 +87,7 @@ def check_save(
     timing for the speedup. Both count in progress as one attempt."""
     quick = check_file(path, catalogue, replace(QUICK, drill_id=drill.id), runner)
     if not quick.verdict.passed:
-        state = progress.record_attempt(drill.id, passed=False, file=path)
-        quick.notes.extend([state.notice] if state.notice else [])
+        _attempted(quick, None, path)
         return quick
     on_correct(quick)
     return check_and_record(path, catalogue, replace(TIMED, drill_id=drill.id), runner)

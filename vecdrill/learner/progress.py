@@ -71,13 +71,20 @@ class _Unusable(Exception):
 
 
 def load(path: Path | None = None) -> Progress:
-    """Read progress without locking (writes are atomic); a missing file is empty progress."""
+    """Read progress without locking (writes are atomic); a missing file is empty progress, and
+    one that cannot be read at all (a folder in its place, no permission) is empty progress with a
+    notice: the views that show progress still show everything else."""
     target = path if path is not None else paths.progress_file()
     try:
-        return Progress(_read(target))
-    except _Unusable:
-        with _locked(target):
-            return _read_or_set_aside(target)
+        try:
+            return Progress(_read(target))
+        except _Unusable:
+            with _locked(target):
+                return _read_or_set_aside(target)
+    except OSError as exc:
+        return Progress(
+            notice=f"your progress could not be read ({exc.strerror or exc} at {exc.filename or target})"
+        )
 
 
 def record_attempt(

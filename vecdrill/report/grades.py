@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from vecdrill.grading.gradebook import MISSING, Gradebook, Row
+from vecdrill.report import text
 from vecdrill.report.model import Verdict
 from vecdrill.report.render import console, safe
 
@@ -57,10 +58,10 @@ def summary(book: Gradebook, written: tuple[Path, ...] = ()) -> None:
     else:
         print("\t".join(["drill", *columns]))
         for drill, count in tally.items():
-            print("\t".join([drill, *(str(count[v]) for v in columns)]))
+            print("\t".join([_field(drill), *(str(count[v]) for v in columns)]))
         print("\nstudent\tsolved")
         for student, number in solved.items():
-            print(f"{student}\t{number}/{len(book.drills)}")
+            print(f"{_field(student)}\t{number}/{len(book.drills)}")
     shard = f" (shard {book.shard})" if book.shard else ""
     out.print(
         safe(
@@ -92,6 +93,11 @@ def _tables(out: Console, book: Gradebook, columns: list[str]) -> None:
         students.add_row(safe(student), f"{number}/{len(book.drills)}")
     out.print(drills)
     out.print(students)
+
+
+def _field(name: str) -> str:
+    """A name from the class (a folder's) as one tab-separated field: no tab, newline or escape."""
+    return text.clean(name.replace("\t", " ").replace("\n", " "))
 
 
 def _count(number: int, noun: str) -> str:

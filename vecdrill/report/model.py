@@ -114,6 +114,10 @@ class FileResult:
     notes: list[str] = field(default_factory=list)
     seconds: float = 0.0
     message_zh: str | None = None  # the Chinese view's wording of `message`, where vecdrill has one
+    # Who established each part of a pass: "vecdrill" (its own process, or a reading it took from
+    # outside the solution's) or "solution" (that process's own report, which code past the gate
+    # can forge): "outputs", "work" (no loop), "timing".
+    evidence: dict[str, str] = field(default_factory=dict)
     source: bytes | None = field(default=None, repr=False)  # the bytes checked; not in --json
 
 

@@ -233,6 +233,7 @@ def _device_report(out: Console, device: DeviceResult, result: FileResult, lang:
         else "the loop was timed now and cached for next time"
     )
     out.print(f"    measuring took {units.seconds(timing.measure_seconds)}; {cached}")
+    out.print("    [dim]timed inside your solution's process; vecdrill compared the answers itself[/]")
     if device.scaling:
         _scaling(out, device, lang)
 

@@ -8,10 +8,15 @@ explanation of a SIGKILL nobody else sent) and of the times use reached the limi
 from __future__ import annotations
 
 import contextlib
+import functools
+import os
+import signal
 import time
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
+
+from vecdrill.supervisor import reaper
 
 CGROUP_HEADROOM = 1024**3  # memory beyond RLIMIT_DATA: libraries, page cache, shared maps
 CGROUP_TASKS = 128
@@ -41,7 +46,8 @@ class Cgroup:
     @classmethod
     def create(cls, memory_bytes: int) -> Cgroup:
         """Raises OSError where no writable cgroup v1 memory and pids hierarchy exists."""
-        name = f"vecdrill-{uuid.uuid4().hex[:12]}"
+        _reap_stale()
+        name = f"{reaper.owned_name('run')}{uuid.uuid4().hex[:12]}"
         made = cls([])
         settings = (("memory", "memory.limit_in_bytes", memory_bytes), ("pids", "pids.max", CGROUP_TASKS))
         try:
@@ -95,6 +101,21 @@ class Cgroup:
             with contextlib.suppress(OSError, ValueError):
                 return int((directory / "memory.failcnt").read_text())
         return 0
+
+
+@functools.cache
+def _reap_stale() -> None:
+    """Once per process: the cgroups that a vecdrill killed before its clean-up left, emptied (any
+    task still in one is killed) and removed."""
+    for controller in ("memory", "pids"):
+        with contextlib.suppress(OSError):
+            for directory in _own_cgroup(controller).iterdir():
+                if directory.is_dir() and reaper.is_stale(directory.name):
+                    stale = Cgroup([directory])
+                    for pid in stale.pids():
+                        with contextlib.suppress(OSError):
+                            os.kill(pid, signal.SIGKILL)
+                    stale.remove()
 
 
 def unavailable() -> str | None:

@@ -77,6 +77,20 @@ def _cuda_in_box(report: isolation.IsolationReport) -> str:
     return f"works: {facts.get('device')}, a kernel, cuBLAS and a copy back under the guard"
 
 
+# What each layer keeps from a solution that runs arbitrary code (docs/architecture.md, the trust
+# boundary, says it at length).
+_HOLDS = {
+    isolation.Isolation.BWRAP: "a new root holding only the system, Python and vecdrill's package: "
+    "no answer, cache, progress or other file of yours can be read; each check has its own "
+    "processes, mounts and scratch space",
+    isolation.Isolation.UNSHARE: "vecdrill's answers, cache and progress covered; other files of "
+    "this user stay readable (a copy of the catalogue, say); each check has its own processes, "
+    "mounts and scratch space",
+    isolation.Isolation.PLAIN: "only seccomp and the audit hook: a solution can read whatever this "
+    "user can, and see this user's other processes",
+}
+
+
 def _sandbox_facts() -> dict[str, str]:
     """Which protections this machine gives a solution, and why stronger ones are missing."""
     try:
@@ -89,6 +103,10 @@ def _sandbox_facts() -> dict[str, str]:
     missing = cgroup.unavailable()
     return {
         "layer in use": layer,
+        "what it holds": _HOLDS[report.layer],
+        "grading a class": "refused unless `vecdrill grade --allow-plain`"
+        if report.layer is isolation.Isolation.PLAIN
+        else "allowed: one student's file cannot reach another's check",
         "seccomp filter": "on (pyseccomp)"
         if report.seccomp
         else "off: pyseccomp or libseccomp does not load (pip install pyseccomp)",

@@ -65,7 +65,8 @@ def run_sandboxed(
     at all); under plain only the audit guard, told by the request, refuses them. Nothing it
     started survives this call, and its box is deleted.
     """
-    box = Path(tempfile.mkdtemp(prefix="vecdrill-box-"))
+    reaper.reap_stale_boxes()
+    box = Path(tempfile.mkdtemp(prefix=reaper.owned_name("box")))
     try:
         try:
             cgroup: Cgroup | None = Cgroup.create(limits.data_bytes + CGROUP_HEADROOM)

@@ -236,7 +236,8 @@ class _Zygote:
 
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
-        self._box = Path(tempfile.mkdtemp(prefix="vecdrill-warm-"))
+        reaper.reap_stale_boxes()
+        self._box = Path(tempfile.mkdtemp(prefix=reaper.owned_name("warm")))
         try:
             self._cgroup: Cgroup | None = Cgroup.create(_ZYGOTE_LIMITS.data_bytes + 2 * CGROUP_HEADROOM)
         except OSError:

@@ -9,6 +9,7 @@ import ctypes
 import math
 import os
 import resource
+import signal
 import sys
 import time
 from dataclasses import dataclass
@@ -95,8 +96,10 @@ def cpu_seconds(pids: set[int]) -> float:
     return total
 
 
-_PR_SET_DUMPABLE = 4
+_PR_SET_PDEATHSIG, _PR_SET_DUMPABLE = 1, 4
 _CPUCLOCK_SCHED = 2  # a process's CPU clock id: (~pid << 3) | CPUCLOCK_SCHED, as glibc builds it
+# Looked up once, here: a forked child calls it before exec, where loading a library could hang.
+_prctl = ctypes.CDLL(None).prctl if sys.platform.startswith("linux") else None
 
 
 def undumpable() -> None:
@@ -104,5 +107,12 @@ def undumpable() -> None:
     trace it, unless it holds CAP_SYS_PTRACE (which no solution's process does): vecdrill's parent,
     its reference children (holding the expected answers) and the warm zygote call this first.
     A no-op off Linux, where the plain layer is all there is."""
-    if sys.platform.startswith("linux"):
-        ctypes.CDLL(None).prctl(_PR_SET_DUMPABLE, 0, 0, 0, 0)
+    if _prctl is not None:
+        _prctl(_PR_SET_DUMPABLE, 0, 0, 0, 0)
+
+
+def die_with_parent() -> None:
+    """In a child, before its exec: SIGKILL when the thread that started it dies, so no child
+    outlives a vecdrill that was killed outright (`kill -9`, the OOM killer)."""
+    if _prctl is not None:
+        _prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)

@@ -2,17 +2,24 @@
 
 A process group kill misses children that called setsid(), so every process of a run also carries
 a marker in its environment (see `wire.run_marker`); where the run has a cgroup, its members are
-killed too.
+killed too. Whatever a vecdrill killed with SIGKILL leaves behind (its children die with it: see
+`supervise.child_setup`), the next one removes: each box and cgroup is named after the process that
+made it (`owned_name`), and `is_stale` tells one whose maker is gone.
 """
 
 import contextlib
+import functools
 import os
+import re
 import shutil
 import signal
 import stat
+import tempfile
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
+
+_OWNED = re.compile(r"^vecdrill-[a-z]+-(\d+)-(\d+)-")
 
 _KILL_ROUNDS = 400
 _ROUND_PAUSE_SECONDS = 0.005
@@ -77,3 +84,33 @@ def remove_box(box: Path) -> None:
                 if stat.S_ISDIR(os.stat(name, dir_fd=dir_fd, follow_symlinks=False).st_mode):
                     os.chmod(name, 0o700, dir_fd=dir_fd)
     shutil.rmtree(box, ignore_errors=True)
+
+
+def owned_name(kind: str) -> str:
+    """The prefix of a box or cgroup this process makes: `vecdrill-KIND-PID-START-`, where START
+    (the process's start time) tells this process from a later one given the same pid."""
+    return f"vecdrill-{kind}-{os.getpid()}-{_started(os.getpid())}-"
+
+
+def is_stale(name: str) -> bool:
+    """Whether `name` is a box or cgroup whose maker is no longer running."""
+    match = _OWNED.match(name)
+    return match is not None and _started(int(match.group(1))) != int(match.group(2))
+
+
+@functools.cache
+def reap_stale_boxes() -> None:
+    """Remove, once per process, the boxes that a vecdrill killed before it could clean up left
+    in the temporary folder."""
+    with contextlib.suppress(OSError):
+        for entry in Path(tempfile.gettempdir()).iterdir():
+            if is_stale(entry.name):
+                remove_box(entry)
+
+
+def _started(pid: int) -> int:
+    """The process's start time (in clock ticks since boot); -1 for no such process."""
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_bytes().rsplit(b")", 1)[1].split()[19])
+    except (OSError, IndexError, ValueError):
+        return -1

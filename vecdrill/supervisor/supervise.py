@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from vecdrill.supervisor import channels, reaper
-from vecdrill.supervisor.limits import Limits, cpu_seconds, tighten_cpu
+from vecdrill.supervisor.limits import Limits, cpu_seconds, die_with_parent, tighten_cpu
 
 
 @dataclass(frozen=True)
@@ -54,14 +54,16 @@ def child_setup(
     *,
     exec_follows: bool = True,
 ) -> Callable[[], None]:
-    """What a child does first, in the forked process: join the run's cgroup (by its procs
-    files), take each fd of `placed` (target -> fd) at its target, drop every other fd above 2,
-    and set its limits. A cold child execs next, so the others only stop being inheritable (Popen's
+    """What a child does first, in the forked process: die with the thread that started it (so a
+    vecdrill killed outright leaves no child), join the run's cgroup (by its procs files), take
+    each fd of `placed` (target -> fd) at its target, drop every other fd above 2, and set its
+    limits. A cold child execs next, so the others only stop being inheritable (Popen's
     own error pipe must live until the exec); the warm grandchild goes on without one, so they are
     closed."""
     targets = set(placed)
 
     def setup() -> None:
+        die_with_parent()
         for path in procs_files:
             with contextlib.suppress(OSError):
                 joined = os.open(path, os.O_WRONLY)
