@@ -1,0 +1,112 @@
+"""Device syncs inside a loop over a tensor: one value copied to the host per step.
+
+`.item()`, `.tolist()`, `.cpu()`, `.numpy()`, `int(t)`, `float(t)`, `bool(t)` and `if t:` each make a
+GPU finish its queue and send a value to Python. Once, to read a size, that is fine; once per step
+of a loop over the tensor's own elements, the GPU idles between tiny kernels. Numpy arrays live on
+the host already, so only torch tensors are judged here.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+from vecdrill.gate.rules import SCALAR_EXIT_METHODS
+from vecdrill.gate.sequential import SCALAR_READ_METHODS
+from vecdrill.lint.loops import HOST, Iteration
+from vecdrill.lint.tensors import NUMPY, TORCH, Facts
+
+_HOST_COPIES = frozenset({*SCALAR_EXIT_METHODS, "cpu", "numpy"})
+_CONVERSIONS = frozenset({"int", "float", "bool"})
+
+
+def judged(walk: Iteration, torch_file: bool) -> bool:
+    """True for a loop over a torch tensor's elements or positions (a tensor whose library is
+    unknown counts as torch in a file that imports torch)."""
+    if walk.walks == HOST or walk.kind == NUMPY or walk.by_use:
+        return False
+    return walk.kind == TORCH or torch_file
+
+
+def syncs(nodes: list[ast.AST], walk: Iteration, facts: Facts) -> Iterator[tuple[ast.AST, str, str]]:
+    """(node, code, the call) for each sync whose value changes with the loop's step."""
+    varying = _varying_names(nodes, walk)
+    rebound = {
+        sub.id
+        for node in _walk_body(nodes)
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For))
+        for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        for sub in ast.walk(target)
+        if isinstance(sub, ast.Name)
+    }
+    elements = set(walk.element_names) - rebound
+    for node in _walk_body(nodes):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and not node.args:
+            method, subject = node.func.attr, node.func.value
+            if not _mentions(subject, varying):
+                continue
+            if method in SCALAR_READ_METHODS and facts.kind(subject) != NUMPY:
+                yield node, "VD110", f".{method}()"
+            elif method in _HOST_COPIES and _torch(subject, facts, walk, elements, strict=method == "tolist"):
+                yield node, "VD111", f".{method}()"
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in _CONVERSIONS
+            and len(node.args) == 1
+            and _mentions(node.args[0], varying)
+            and _torch(node.args[0], facts, walk, elements, strict=True)
+        ):
+            yield node, "VD112", f"{node.func.id}()"
+        elif (
+            isinstance(node, (ast.If, ast.While, ast.IfExp))
+            and _mentions(node.test, varying)
+            and _torch(node.test, facts, walk, elements, strict=True)
+        ):
+            yield node.test, "VD112", "if"
+
+
+def _torch(node: ast.expr, facts: Facts, walk: Iteration, elements: set[str], strict: bool) -> bool:
+    """True when the value is a torch tensor: by the function's facts, or as an element of the
+    loop that the body does not rebind; `strict` wants the value itself to be one, not a method's."""
+    kind = facts.kind(node)
+    if kind is None and isinstance(node, ast.Compare) and len(node.ops) == 1:
+        return _torch(node.left, facts, walk, elements, strict)
+    if kind is None:
+        root = node
+        while isinstance(root, ast.Subscript) or (not strict and isinstance(root, ast.Attribute)):
+            root = root.value
+        if isinstance(root, ast.Name) and root.id in elements:
+            kind = walk.kind
+    return kind == TORCH or (kind is not None and kind != NUMPY and walk.kind != NUMPY)
+
+
+def _varying_names(nodes: list[ast.AST], walk: Iteration) -> set[str]:
+    """The loop's names and the names the body derives from them."""
+    varying = set(walk.names)
+    assignments = [node for node in _walk_body(nodes) if isinstance(node, (ast.Assign, ast.For))]
+    for _ in range(3):
+        before = len(varying)
+        for node in assignments:
+            value = node.value if isinstance(node, ast.Assign) else node.iter
+            if _mentions(value, varying):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                varying |= {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+        if len(varying) == before:
+            break
+    return varying
+
+
+def _walk_body(nodes: list[ast.AST]) -> Iterator[ast.AST]:
+    """Every node of a loop body, not entering the functions and lambdas it defines."""
+    stack = list(reversed(nodes))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue
+        yield node
+        stack.extend(reversed(list(ast.iter_child_nodes(node))))
+
+
+def _mentions(node: ast.AST, names: set[str]) -> bool:
+    return any(isinstance(sub, ast.Name) and sub.id in names for sub in ast.walk(node))
