@@ -70,6 +70,10 @@ class BodyReader:
         self.local: dict[str, str] = {name: walk.kind for name in self.data}
         self.assigned: set[str] = set(walk.names)
         self.read_names: set[str] = set()
+        # What the innermost loop being read has set and read so far: a name it reads before it
+        # sets it carries a value from its own step before (`x = a * x + u[t]`).
+        self.assigned_here: set[str] = set(walk.names)
+        self.read_here: set[str] = set()
         self.written: dict[str, str] = {}  # tensor written -> ast.dump of the index it is written at
         self.accumulators: set[str] = set()  # reductions carried across steps
         self.whole_reads: set[str] = set()  # names read whole, not through an index
@@ -164,20 +168,25 @@ class BodyReader:
             self._expression(part)  # range(m): its bound, not the builtin that walks it
         self.varying |= inner.names
         self.assigned |= inner.names
+        outer_assigned, outer_read = self.assigned_here, self.read_here
+        self.assigned_here, self.read_here = set(inner.names), set()
         self.data |= inner.element_names
         self.local.update(dict.fromkeys(inner.element_names, inner.kind))
         self.body.loop_names.append(inner.names)
         self.body.depth = max(self.body.depth, len(self.body.loop_names))
         for statement in node.body:
             self._statement(statement)
+        self.assigned_here = outer_assigned | self.assigned_here
+        self.read_here = outer_read | self.read_here
 
     def _bind(self, target: ast.expr, value: ast.expr) -> None:
         if isinstance(target, ast.Name):
-            if target.id in self.read_names and target.id not in self.assigned:
+            if target.id in self.read_here and target.id not in self.assigned_here:
                 self._fail()  # read before it is set: its value comes from the step before
             if target.id in self.body.loop_names[0] or target.id in self.accumulators:
                 self._fail()
             self.assigned.add(target.id)
+            self.assigned_here.add(target.id)
             if self._varies(value):
                 self.varying.add(target.id)
             kind = self._data_kind(value)
@@ -273,6 +282,7 @@ class BodyReader:
 
     def _read_name(self, name: str) -> None:
         self.read_names.add(name)
+        self.read_here.add(name)
         self.whole_reads.add(name)
         if name in self.data:
             self.body.reads_data = True
@@ -297,6 +307,7 @@ class BodyReader:
                 self.body.gathers = True
         if isinstance(value, ast.Name):
             self.read_names.add(value.id)
+            self.read_here.add(value.id)
             self.indexed_reads.setdefault(value.id, set()).add(ast.dump(node.slice))
             if value.id in self.written and ast.dump(node.slice) != self.written[value.id]:
                 self._fail()  # out[i - 1] read where out[i] is written: a recurrence

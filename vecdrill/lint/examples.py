@@ -56,7 +56,7 @@ def relu(x: torch.Tensor) -> torch.Tensor:
     "VD104": (
         """import torch
 
-def mask_padding(scores: torch.Tensor, lengths: torch.Tensor) -> torch.Tensor:
+def mask_padding(scores: torch.Tensor, lengths: torch.Tensor):
     out = scores.clone()
     for b in range(scores.shape[0]):
         out[b, lengths[b]:] = float("-inf")
@@ -64,7 +64,7 @@ def mask_padding(scores: torch.Tensor, lengths: torch.Tensor) -> torch.Tensor:
 """,
         """import torch
 
-def mask_padding(scores: torch.Tensor, lengths: torch.Tensor) -> torch.Tensor:
+def mask_padding(scores: torch.Tensor, lengths: torch.Tensor):
     steps = torch.arange(scores.shape[1], device=scores.device)
     return scores.masked_fill(steps >= lengths[:, None], float("-inf"))
 """,
@@ -72,7 +72,7 @@ def mask_padding(scores: torch.Tensor, lengths: torch.Tensor) -> torch.Tensor:
     "VD105": (
         """import torch
 
-def class_sums(values: torch.Tensor, labels: torch.Tensor, classes: int) -> torch.Tensor:
+def class_sums(values: torch.Tensor, labels: torch.Tensor, classes: int):
     out = torch.zeros(classes, values.shape[1])
     for i in range(values.shape[0]):
         out[labels[i]] += values[i]
@@ -80,8 +80,9 @@ def class_sums(values: torch.Tensor, labels: torch.Tensor, classes: int) -> torc
 """,
         """import torch
 
-def class_sums(values: torch.Tensor, labels: torch.Tensor, classes: int) -> torch.Tensor:
-    return torch.zeros(classes, values.shape[1]).index_add_(0, labels, values)
+def class_sums(values: torch.Tensor, labels: torch.Tensor, classes: int):
+    out = torch.zeros(classes, values.shape[1])
+    return out.index_add_(0, labels, values)
 """,
     ),
     "VD110": (
