@@ -37,7 +37,9 @@ class Settings:
 
     def enabled(self) -> frozenset[str]:
         """The codes that run: selected by code or prefix, minus the ignored ones."""
-        return frozenset(code for code in RULES if _matches(code, self.select) and not _matches(code, self.ignore))
+        return frozenset(
+            code for code in RULES if _matches(code, self.select) and not _matches(code, self.ignore)
+        )
 
     def with_options(self, select: list[str] | None, ignore: list[str] | None) -> Settings:
         """The command line's --select replaces the file's; its --ignore adds to the file's."""
@@ -100,7 +102,9 @@ def _codes(values: list[str] | None, where: str) -> list[str]:
     codes = [part.strip().upper() for value in values or [] for part in value.split(",") if part.strip()]
     for code in codes:
         if not any(rule.startswith(code) for rule in RULES):
-            raise UsageError(f"{where}: {code!r} is no rule code; see `vecdrill lint --explain VD101` and docs/lint.md")
+            raise UsageError(
+                f"{where}: {code!r} is no rule code; see `vecdrill lint --explain VD101` and docs/lint.md"
+            )
     return codes
 
 

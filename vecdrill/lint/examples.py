@@ -164,7 +164,7 @@ def unit_rows(x: torch.Tensor) -> torch.Tensor:
     "VD122": (
         """import torch
 
-def linear(x: torch.Tensor, w: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+def linear(x: torch.Tensor, w: torch.Tensor, b: torch.Tensor):
     rows = []
     for i in range(x.shape[0]):
         rows.append(x[i] @ w + b)
@@ -172,7 +172,7 @@ def linear(x: torch.Tensor, w: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
 """,
         """import torch
 
-def linear(x: torch.Tensor, w: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+def linear(x: torch.Tensor, w: torch.Tensor, b: torch.Tensor):
     return x @ w + b
 """,
     ),

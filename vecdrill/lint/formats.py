@@ -62,8 +62,10 @@ def summary(report: LintReport, lang: str) -> str:
         return wrap(MESSAGES["clean"].get(lang).format(**values), lang)
     count = len(report.findings)
     noun = MESSAGES["finding" if count == 1 else "findings"].get(lang)
-    text = MESSAGES["summary"].get(lang).format(
-        count=count, noun=noun, files=report.files_with_findings(), **values
+    text = (
+        MESSAGES["summary"]
+        .get(lang)
+        .format(count=count, noun=noun, files=report.files_with_findings(), **values)
     )
     return wrap(text, lang)
 
@@ -78,7 +80,7 @@ def skipped_lines(report: LintReport, lang: str) -> list[str]:
 def drills_in(report: LintReport) -> list[tuple[str, int, str]]:
     """(drill, how many findings it teaches the fix of, the code of the first), most first."""
     counts = Counter(finding.drill for finding in report.findings)
-    first = {}
+    first: dict[str, str] = {}
     for finding in report.findings:
         first.setdefault(finding.drill, finding.code)
     return [(drill, count, first[drill]) for drill, count in counts.most_common()]
@@ -92,7 +94,9 @@ def drill_lines(report: LintReport, lang: str) -> list[str]:
     for drill, count, code in drills:
         noun = MESSAGES["finding" if count == 1 else "findings"].get(lang)
         title = RULE_WORDS[code].title.get(lang)
-        lines.append(MESSAGES["drill_line"].get(lang).format(drill=drill, count=count, noun=noun, title=title))
+        lines.append(
+            MESSAGES["drill_line"].get(lang).format(drill=drill, count=count, noun=noun, title=title)
+        )
     return lines
 
 
@@ -188,7 +192,7 @@ def explain(code: str, lang: str) -> str:
     drills = sorted({rule.torch_drill, rule.numpy_drill}, key=lambda d: d != rule.drill(kind))
     default = "explain_default" if rule.default else "explain_off"
     parts = [
-        f"{code}  {rule.name}: {words.title.get(lang)}",
+        wrap(f"{code}  {rule.name}: {words.title.get(lang)}", lang),
         "",
         wrap(words.why.get(lang).format(**values), lang),
         wrap(words.fix.get(lang).format(**values), lang),
@@ -207,7 +211,10 @@ def explain(code: str, lang: str) -> str:
 
 def rules_table(lang: str) -> str:
     """The Markdown table of every rule that docs/lint.md holds (a test keeps them equal)."""
-    lines = ["| code | name | what | why it is slow, and the fix | drill | on |", "| --- | --- | --- | --- | --- | --- |"]
+    lines = [
+        "| code | name | what | why it is slow, and the fix | drill | on |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
     for code, rule in RULES.items():
         words = RULE_WORDS[code]
         values = {"data": "tensor", "call": "`.item()`", "name": "`out`", "way": "the tensor method"}

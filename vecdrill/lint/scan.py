@@ -18,7 +18,7 @@ from vecdrill.gate.rules import COMPREHENSIONS
 from vecdrill.gate.scopes import parameters
 from vecdrill.lint import growth, syncs
 from vecdrill.lint.bodies import BodyReader, loop_code
-from vecdrill.lint.disguised import builtin_over_tensor, helper_call
+from vecdrill.lint.disguised import REDUCING_BUILTINS, builtin_over_tensor, helper_call
 from vecdrill.lint.imports import Aliases, imports_a_library
 from vecdrill.lint.loops import HOST, iteration
 from vecdrill.lint.tensors import NUMPY, TORCH, Bindings, Facts, parameter_evidence
@@ -29,7 +29,9 @@ _HOT_WORDS = re.compile(
 _TORCH_IMPORT = re.compile(r"^[ \t]*(?:import|from)[ \t]+torch\b", re.MULTILINE)
 _BODY_FIELDS = frozenset({"body", "orelse", "finalbody", "handlers", "cases"})
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
-_CONVERSIONS = frozenset({"item", "tolist", "cpu", "numpy", "int", "float", "bool", "tuple", "list"})
+_REBUILT = (ast.ListComp, ast.GeneratorExp)
+_REBUILDING = growth.JOINING | {"torch.tensor", "torch.as_tensor", "torch.Tensor"}
+_CONVERSIONS = frozenset({"item", "tolist", "cpu", "numpy", "int", "float", "bool", "tuple", "list", "len"})
 
 
 @dataclass(frozen=True)
@@ -75,6 +77,9 @@ class _FileScan:
         self.scopes: list[_Scope] = []
         self.found: dict[tuple[int, str], Hit] = {}
         self.decorators: set[ast.expr] = set()
+        # Comprehensions whose list becomes a tensor again or is reduced (`np.array([...])`,
+        # `torch.stack([...])`, `sum(...)`): a tensor taken apart and put back together.
+        self.rebuilt: set[ast.AST] = set()
         self._walk(module)
 
     def hits(self) -> list[Hit]:
@@ -191,6 +196,11 @@ class _FileScan:
     def _expression(self, node: ast.AST, facts: Facts) -> None:
         if isinstance(node, COMPREHENSIONS) and not isinstance(node, ast.DictComp):
             self._comprehension(node, facts)  # a dict comprehension names its values: by design
+        if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], _REBUILT):
+            if self.aliases.dotted(node.func) in _REBUILDING or (
+                isinstance(node.func, ast.Name) and node.func.id in REDUCING_BUILTINS
+            ):
+                self.rebuilt.add(node.args[0])  # seen before the comprehension: parents come first
         if isinstance(node, ast.Call) or node in self.decorators:
             assert isinstance(node, ast.expr)
             helper = helper_call(node, facts)
@@ -203,11 +213,11 @@ class _FileScan:
             joined = self.aliases.dotted(node.func) in growth.JOINING
             if joined and node.args and isinstance(node.args[0], (ast.ListComp, ast.GeneratorExp)):
                 generator = node.args[0]
-                names = {
-                    n.id for g in generator.generators for n in ast.walk(g.target) if isinstance(n, ast.Name)
-                }
+                first = generator.generators[0]
+                walk = iteration(first.target, first.iter, facts, [generator.elt])
+                names = walk.names if walk is not None else frozenset()
                 element = generator.elt
-                if growth.is_scalar_tensor(element, names, {}, self.aliases):
+                if walk is not None and growth.is_scalar_tensor(element, names, {}, self.aliases):
                     self._add(element, "VD120", self._kind_of_call(element))
 
     def _comprehension(self, node: ast.expr, facts: Facts) -> None:
@@ -220,7 +230,7 @@ class _FileScan:
         if walk is None or walk.walks == HOST:
             return
         body = BodyReader(facts, walk).read_comprehension(element, list(generator.ifs))
-        if body.simple and body.reads_data and _computes(element):
+        if node in self.rebuilt and body.simple and body.reads_data and _computes(element):
             self._add(node, "VD131", walk.kind)
         if syncs.judged(walk, self.torch_file):
             for found, code, detail in syncs.syncs([element, *generator.ifs], walk, facts):

@@ -18,6 +18,7 @@ from vecdrill.lint.tensors import NUMPY, TORCH, Facts
 
 _HOST_COPIES = frozenset({*SCALAR_EXIT_METHODS, "cpu", "numpy"})
 _CONVERSIONS = frozenset({"int", "float", "bool"})
+_DATA_SHAPED = frozenset({"nonzero", "argwhere", "masked_select", "unique", "unique_consecutive"})
 
 
 def judged(walk: Iteration, torch_file: bool) -> bool:
@@ -40,6 +41,8 @@ def syncs(nodes: list[ast.AST], walk: Iteration, facts: Facts) -> Iterator[tuple
         if isinstance(sub, ast.Name)
     }
     elements = set(walk.element_names) - rebound
+    if _syncs_anyway(nodes):
+        return
     for node in _walk_body(nodes):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and not node.args:
             method, subject = node.func.attr, node.func.value
@@ -47,7 +50,11 @@ def syncs(nodes: list[ast.AST], walk: Iteration, facts: Facts) -> Iterator[tuple
                 continue
             if method in SCALAR_READ_METHODS and facts.kind(subject) != NUMPY:
                 yield node, "VD110", f".{method}()"
-            elif method in _HOST_COPIES and _torch(subject, facts, walk, elements, strict=method == "tolist"):
+            elif (
+                method in _HOST_COPIES
+                and _torch(subject, facts, walk, elements, strict=method == "tolist")
+                and not _fed_to_other_code(node, nodes, facts)
+            ):
                 yield node, "VD111", f".{method}()"
         elif (
             isinstance(node, ast.Call)
@@ -98,14 +105,67 @@ def _varying_names(nodes: list[ast.AST], walk: Iteration) -> set[str]:
 
 
 def _walk_body(nodes: list[ast.AST]) -> Iterator[ast.AST]:
-    """Every node of a loop body, not entering the functions and lambdas it defines."""
+    """Every node of a loop body that runs at every step: not the functions and lambdas it
+    defines, nor a branch that leaves the loop (`if found: i = t.item(); break` runs once)."""
     stack = list(reversed(nodes))
     while stack:
         node = stack.pop()
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
             continue
         yield node
-        stack.extend(reversed(list(ast.iter_child_nodes(node))))
+        children = list(ast.iter_child_nodes(node))
+        if isinstance(node, ast.If):
+            children = [node.test, *_unless_leaving(node.body), *_unless_leaving(node.orelse)]
+        stack.extend(reversed(children))
+
+
+def _unless_leaving(branch: list[ast.stmt]) -> list[ast.stmt]:
+    return [] if any(isinstance(s, (ast.Break, ast.Return, ast.Raise)) for s in branch) else branch
+
+
+def _syncs_anyway(nodes: list[ast.AST]) -> bool:
+    """True when every step already waits for the device: a call whose result's shape depends on
+    the data (`nonzero`, `torch.where(mask)`, `x[mask]`), which no hoisting removes."""
+    for node in _walk_body(nodes):
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            if name in _DATA_SHAPED or (name == "where" and len(node.args) == 1):
+                return True
+        if isinstance(node, ast.Subscript) and any(isinstance(s, ast.Compare) for s in ast.walk(node.slice)):
+            return True
+    return False
+
+
+def _fed_to_other_code(node: ast.Call, nodes: list[ast.AST], facts: Facts) -> bool:
+    """True for `scipy_function(t.cpu())`, or `z = t.cpu()` then `f(z)`: the copy exists to hand
+    the tensor to code that is not torch's, and each step's work is that code's."""
+    handed: set[str] = set()
+    for call in _walk_body(nodes):
+        if isinstance(call, ast.Call) and _other_code(call.func, facts):
+            if any(arg is node for arg in call.args):
+                return True
+            handed |= {arg.id for arg in call.args if isinstance(arg, ast.Name)}
+    return any(
+        isinstance(statement, ast.Assign)
+        and _ends_in(statement.value, node)
+        and any(isinstance(t, ast.Name) and t.id in handed for t in statement.targets)
+        for statement in _walk_body(nodes)
+    )
+
+
+def _other_code(func: ast.expr, facts: Facts) -> bool:
+    """A function that is neither torch's nor numpy's nor a tensor's method."""
+    if facts.aliases.dotted(func) is not None:
+        return False
+    return not (isinstance(func, ast.Attribute) and facts.kind(func.value) is not None)
+
+
+def _ends_in(value: ast.expr, node: ast.AST) -> bool:
+    """True when `node` is the value, or the last call of a chain over it (`t.cpu().float()`)."""
+    while value is not node and isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute):
+        value = value.func.value
+    return value is node
 
 
 def _mentions(node: ast.AST, names: set[str]) -> bool:

@@ -229,9 +229,13 @@ MESSAGES = {
         "{path}: skipped, Python cannot parse it ({problem}).",
         "{path}：已跳过，Python 无法解析它（{problem}）。",
     ),
-    "unreadable": Text("{path}: skipped, it cannot be read ({problem}).", "{path}：已跳过，无法读取（{problem}）。"),
+    "unreadable": Text(
+        "{path}: skipped, it cannot be read ({problem}).", "{path}：已跳过，无法读取（{problem}）。"
+    ),
     "drills": Text("The drills that teach these fixes:", "教这些改法的练习："),
-    "drill_line": Text("  vecdrill try {drill}  ({count} {noun}: {title})", "  vecdrill try {drill}（{count} 处：{title}）"),
+    "drill_line": Text(
+        "  vecdrill try {drill}  ({count} {noun}: {title})", "  vecdrill try {drill}（{count} 处：{title}）"
+    ),
     "start_drill": Text("Start `vecdrill try {drill}` now?", "现在开始 `vecdrill try {drill}` 吗？"),
     "no_drill": Text("No findings, so no drill to practise.", "没有发现，所以没有要练习的练习。"),
     "explain_before": Text("Before:", "改之前："),
