@@ -28,6 +28,7 @@ class Aliases:
 
     def __init__(self) -> None:
         self.names: dict[str, str] = {}
+        self.others: set[str] = set()  # names imported from anywhere else: other people's code
 
     def add(self, node: ast.Import | ast.ImportFrom) -> None:
         for alias in node.names:
@@ -35,12 +36,15 @@ class Aliases:
                 bound = alias.asname or alias.name.split(".")[0]
                 target = alias.name if alias.asname else bound
             elif node.level or node.module is None or alias.name == "*":
+                self.others.add(alias.asname or alias.name)
                 continue
             else:
                 bound = alias.asname or alias.name
                 target = f"{node.module}.{alias.name}"
             if target.split(".")[0] in _ROOTS:
                 self.names[bound] = target
+            else:
+                self.others.add(bound)
 
     def dotted(self, node: ast.expr) -> str | None:
         """`F.softmax` -> `torch.nn.functional.softmax`, or None when it is not a library name."""

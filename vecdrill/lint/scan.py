@@ -196,11 +196,13 @@ class _FileScan:
     def _expression(self, node: ast.AST, facts: Facts) -> None:
         if isinstance(node, COMPREHENSIONS) and not isinstance(node, ast.DictComp):
             self._comprehension(node, facts)  # a dict comprehension names its values: by design
-        if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], _REBUILT):
-            if self.aliases.dotted(node.func) in _REBUILDING or (
-                isinstance(node.func, ast.Name) and node.func.id in REDUCING_BUILTINS
-            ):
-                self.rebuilt.add(node.args[0])  # seen before the comprehension: parents come first
+        if (
+            isinstance(node, ast.Call)
+            and node.args
+            and isinstance(node.args[0], _REBUILT)
+            and self._rebuilds(node)
+        ):
+            self.rebuilt.add(node.args[0])  # seen before the comprehension: parents come first
         if isinstance(node, ast.Call) or node in self.decorators:
             assert isinstance(node, ast.expr)
             helper = helper_call(node, facts)
@@ -219,6 +221,12 @@ class _FileScan:
                 element = generator.elt
                 if walk is not None and growth.is_scalar_tensor(element, names, {}, self.aliases):
                     self._add(element, "VD120", self._kind_of_call(element))
+
+    def _rebuilds(self, call: ast.Call) -> bool:
+        """True for a call that makes a tensor of a list, or reduces it: `torch.stack`, `sum`."""
+        if isinstance(call.func, ast.Name) and call.func.id in REDUCING_BUILTINS:
+            return True
+        return self.aliases.dotted(call.func) in _REBUILDING
 
     def _comprehension(self, node: ast.expr, facts: Facts) -> None:
         assert isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp))

@@ -9,6 +9,7 @@ the host already, so only torch tensors are judged here.
 from __future__ import annotations
 
 import ast
+import builtins
 from collections.abc import Iterator
 
 from vecdrill.gate.rules import SCALAR_EXIT_METHODS
@@ -18,6 +19,7 @@ from vecdrill.lint.tensors import NUMPY, TORCH, Facts
 
 _HOST_COPIES = frozenset({*SCALAR_EXIT_METHODS, "cpu", "numpy"})
 _CONVERSIONS = frozenset({"int", "float", "bool"})
+_BUILTINS = frozenset(dir(builtins))
 _DATA_SHAPED = frozenset({"nonzero", "argwhere", "masked_select", "unique", "unique_consecutive"})
 
 
@@ -41,7 +43,7 @@ def syncs(nodes: list[ast.AST], walk: Iteration, facts: Facts) -> Iterator[tuple
         if isinstance(sub, ast.Name)
     }
     elements = set(walk.element_names) - rebound
-    if _syncs_anyway(nodes):
+    if _syncs_anyway(nodes) or _calls_other_code(nodes, facts):
         return
     for node in _walk_body(nodes):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and not node.args:
@@ -77,6 +79,10 @@ def _torch(node: ast.expr, facts: Facts, walk: Iteration, elements: set[str], st
     """True when the value is a torch tensor: by the function's facts, or as an element of the
     loop that the body does not rebind; `strict` wants the value itself to be one, not a method's."""
     kind = facts.kind(node)
+    if isinstance(node, ast.Compare) and any(
+        isinstance(op, (ast.Is, ast.IsNot, ast.In, ast.NotIn)) for op in node.ops
+    ):
+        return False  # `v is None`, `v in seen`: Python's own answer, no read of the tensor
     if kind is None and isinstance(node, ast.Compare) and len(node.ops) == 1:
         return _torch(node.left, facts, walk, elements, strict)
     if kind is None:
@@ -126,7 +132,16 @@ def _unless_leaving(branch: list[ast.stmt]) -> list[ast.stmt]:
 def _syncs_anyway(nodes: list[ast.AST]) -> bool:
     """True when every step already waits for the device: a call whose result's shape depends on
     the data (`nonzero`, `torch.where(mask)`, `x[mask]`), which no hoisting removes."""
+    masks = {
+        target.id
+        for node in _walk_body(nodes)
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Compare)
+        for target in node.targets
+        if isinstance(target, ast.Name)
+    }
     for node in _walk_body(nodes):
+        if isinstance(node, ast.Subscript) and _mentions(node.slice, masks):
+            return True
         if isinstance(node, ast.Call):
             func = node.func
             name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
@@ -134,6 +149,27 @@ def _syncs_anyway(nodes: list[ast.AST]) -> bool:
                 return True
         if isinstance(node, ast.Subscript) and any(isinstance(s, ast.Compare) for s in ast.walk(node.slice)):
             return True
+    return False
+
+
+def _calls_other_code(nodes: list[ast.AST], facts: Facts) -> bool:
+    """True when a step calls code that is neither torch's, numpy's, a tensor's or a container's
+    method nor a builtin: a helper of the project (`check_segment_validity(...)`), a method of
+    `self`, another library. Each step is then that code's work, which may need the value on the
+    host and may wait for the device itself; what a sync costs there is not the lint's to judge."""
+    for node in _walk_body(nodes):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        if isinstance(func, ast.Name):
+            if func.id not in _BUILTINS and func.id not in facts.aliases.names:
+                return True
+        elif isinstance(func, ast.Attribute) and facts.aliases.dotted(func) is None:
+            root = func.value
+            while isinstance(root, (ast.Attribute, ast.Subscript, ast.Call)):
+                root = root.func if isinstance(root, ast.Call) else root.value
+            if isinstance(root, ast.Name) and (root.id in ("self", "cls") or root.id in facts.aliases.others):
+                return True
     return False
 
 
@@ -155,8 +191,8 @@ def _fed_to_other_code(node: ast.Call, nodes: list[ast.AST], facts: Facts) -> bo
 
 
 def _other_code(func: ast.expr, facts: Facts) -> bool:
-    """A function that is neither torch's nor numpy's nor a tensor's method."""
-    if facts.aliases.dotted(func) is not None:
+    """A function that is neither torch's nor numpy's nor a tensor's method nor a builtin."""
+    if facts.aliases.dotted(func) is not None or (isinstance(func, ast.Name) and func.id in _BUILTINS):
         return False
     return not (isinstance(func, ast.Attribute) and facts.kind(func.value) is not None)
 

@@ -292,6 +292,9 @@ class Facts:
                 if kind is not None and self.tensors.get(name) != kind:
                     self.tensors[name] = kind
                     changed = True
+                elif kind is None and name in self.tensors:
+                    del self.tensors[name]  # a tensor parameter bound to a list in the body
+                    changed = True
                 measured = {self.size_of(value) for value in values}
                 size = one_kind(measured)
                 if size is not None and name not in typed:

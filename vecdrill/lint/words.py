@@ -92,7 +92,8 @@ RULE_WORDS = {
     "VD110": RuleWords(
         Text("`.item()` in a loop over a tensor", "在遍历张量的循环里调用 `.item()`"),
         Text(
-            "`{call}` in a loop over a tensor copies one value to the host per step, a device sync every time",
+            "`{call}` in a loop over a tensor copies one value to the host per step, "
+            "a device sync every time",
             "在遍历张量的循环里调用 `{call}`，每步都把一个值复制到主机，每次都是一次设备同步",
         ),
         Text(
@@ -132,7 +133,8 @@ RULE_WORDS = {
             "这个循环为每个元素造一个小{data}，循环后再拼接：每个元素一次分配（在 GPU 上还有一次复制）",
         ),
         Text(
-            "make it once from all the values, torch.tensor(values), or compute it with whole-{data} operations",
+            "make it once from all the values, torch.tensor(values), or compute it with "
+            "whole-{data} operations",
             "用全部值一次构造，torch.tensor(values)，或者用整个{data}的运算直接算出",
         ),
     ),
