@@ -57,6 +57,7 @@ class Body:
     depth: int = 1  # loops nested in the body, this one included
     loop_names: list[frozenset[str]] = field(default_factory=list)  # each level's names
     pairs: bool = False  # a value from a[i] and b[j]: one index per loop level
+    computes: bool = False  # arithmetic or a tensor method on the step's data, not only indexing
 
 
 class BodyReader:
@@ -147,7 +148,7 @@ class BodyReader:
                 self._fail()  # a tensor's own append is no Python list
             self.body.appends.add(receiver.id)
             self._expression(node.args[0])
-        elif method.endswith("_") and self._data_kind(receiver) is not None:
+        elif method.endswith("_") and self._outer_tensor(receiver):
             # x[i].mul_(2): an in-place write of one element, which is no read of data
             if isinstance(receiver, ast.Subscript):
                 self._index(receiver.slice, writing=True)
@@ -156,6 +157,13 @@ class BodyReader:
             self.body.writes = True
         else:
             self._fail()
+
+    def _outer_tensor(self, node: ast.expr) -> bool:
+        """True for `out[i]` or `out` with `out` a tensor from before the loop: a write the loop
+        makes into its result, not into a scratch tensor of one step."""
+        while isinstance(node, ast.Subscript):
+            node = node.value
+        return isinstance(node, ast.Name) and node.id not in self.local and self.facts.kind(node) is not None
 
     def _inner_loop(self, node: ast.For) -> None:
         inner = iteration(node.target, node.iter, self.facts, list(node.body))
@@ -269,6 +277,8 @@ class BodyReader:
                     return
                 if _is_dot(current, self.facts):
                     self._note_products(current)
+                if self._computes_with(current):
+                    self.body.computes = True
             elif isinstance(current, ast.IfExp):
                 self._test(current.test)
                 stack.extend([current.body, current.orelse])
@@ -276,9 +286,21 @@ class BodyReader:
             elif not isinstance(current, _PLAIN):
                 self._fail()
                 return
+            if isinstance(current, _OPERATIONS) and self._reads_data(current):
+                self.body.computes = True
             if isinstance(current, ast.BinOp) and isinstance(current.op, ast.MatMult):
                 self.body.products = True
             stack.extend(ast.iter_child_nodes(current))
+
+    def _computes_with(self, call: ast.Call) -> bool:
+        """A call that computes on this step's data: a tensor's method (`row.norm()`), or a
+        library function given data (`torch.softmax(x[i], 0)`), not a grid of indices."""
+        func = call.func
+        dotted = self.facts.aliases.dotted(func)
+        if dotted is None and isinstance(func, ast.Attribute):
+            return func.attr not in _MOVES and self._reads_data(func.value)
+        name = dotted.rpartition(".")[2] if dotted else ""
+        return name not in _GRIDS and any(self._reads_data(arg) for arg in call.args)
 
     def _read_name(self, name: str) -> None:
         self.read_names.add(name)
@@ -428,6 +450,15 @@ _PLAIN = (
 )
 
 
+# What computes on data: arithmetic, comparisons, and calls (a tensor's method, or a library
+# function that is no factory of index grids).
+_OPERATIONS = (ast.BinOp, ast.UnaryOp, ast.Compare)
+_MOVES = frozenset({"item", "tolist", "cpu", "cuda", "numpy", "to", "detach", "clone", "contiguous"})
+_GRIDS = frozenset(
+    {"arange", "cartesian_prod", "meshgrid", "zeros", "ones", "full", "empty", "eye", "tensor"}
+)
+
+
 def _constant(node: ast.expr) -> bool:
     """A fill value: `0`, `-1`, `True`, `float("-inf")`, a name set before the loop."""
     if isinstance(node, ast.UnaryOp):
@@ -472,7 +503,7 @@ def loop_code(body: Body, stacked: bool) -> str | None:
         return "VD102"
     if body.branches and (body.writes or body.accumulates or (body.appends and stacked)):
         return "VD103"
-    if body.appends and stacked and not (body.writes or body.accumulates):
+    if body.appends and stacked and body.computes and not (body.writes or body.accumulates):
         return "VD122"
     if body.writes or (body.accumulates and not body.appends):
         return "VD101"

@@ -42,7 +42,7 @@ RULES = {
         Rule("VD120", "scalar-tensors-stacked", "build-from-scalars", "build-from-scalars"),
         Rule("VD121", "grown-by-cat", "grow-by-cat", "grow-by-cat"),
         Rule("VD122", "rows-stacked", "linear-layer", "feature-weights"),
-        Rule("VD130", "per-element-helper", "sqrt-scale", "sqrt-scale"),
+        Rule("VD130", "per-element-helper", "sqrt-scale", "sqrt-scale", default=False),
         Rule("VD131", "comprehension-over-tensor", "build-from-scalars", "square-plus-one"),
         Rule("VD132", "builtin-over-tensor", "count-positive", "square-plus-one"),
         Rule("VD140", "matmul-loops", "batched-matmul", "matmul-loops"),

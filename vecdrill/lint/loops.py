@@ -34,8 +34,14 @@ class Iteration:
         return self.index_names | self.element_names
 
 
-def iteration(target: ast.expr, source: ast.expr, facts: Facts, body: list[ast.AST]) -> Iteration | None:
-    """How `for target in source:` walks tensor data, or None when it walks something else."""
+def iteration(
+    target: ast.expr, source: ast.expr, facts: Facts, body: list[ast.AST], lists: frozenset[str] = frozenset()
+) -> Iteration | None:
+    """How `for target in source:` walks tensor data, or None when it walks something else
+    (`lists`: names that an enclosing `isinstance` test shows to hold a list or a tuple)."""
+    walked_names = [source, *source.args] if isinstance(source, ast.Call) else [source]
+    if any(isinstance(name, ast.Name) and name.id in lists for name in walked_names):
+        return None
     walked = _walked(source, facts, body, target)
     if walked is None:
         return None
@@ -81,6 +87,8 @@ def _walked(
             return None  # range(3): a fixed, small count, not a walk over data
         kind = facts.size_of(stop) or _indexes_a_tensor(target, body, facts)
         return (INDICES, kind, "all") if kind is not None else None
+    if any(facts.is_from_python(arg) for arg in args):
+        return None  # enumerate(np.asarray(spacing)): a few settings, not data
     if builtin == "enumerate" and len(args) == 1:
         inner = args[0]
         host = _host_kind(inner, facts)

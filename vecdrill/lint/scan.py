@@ -30,6 +30,7 @@ _TORCH_IMPORT = re.compile(r"^[ \t]*(?:import|from)[ \t]+torch\b", re.MULTILINE)
 _BODY_FIELDS = frozenset({"body", "orelse", "finalbody", "handlers", "cases"})
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _REBUILT = (ast.ListComp, ast.GeneratorExp)
+_SEQUENCE_TYPES = frozenset({"list", "tuple", "List", "Tuple", "Sequence"})
 _REBUILDING = growth.JOINING | {"torch.tensor", "torch.as_tensor", "torch.Tensor"}
 _CONVERSIONS = frozenset({"item", "tolist", "cpu", "numpy", "int", "float", "bool", "tuple", "list", "len"})
 
@@ -77,9 +78,16 @@ class _FileScan:
         self.scopes: list[_Scope] = []
         self.found: dict[tuple[int, str], Hit] = {}
         self.decorators: set[ast.expr] = set()
+        # Names an enclosing `if isinstance(x, list):` shows to be a list there, per statement
+        # (and per searched expression): a loop over one of them walks no tensor.
+        self.narrowed: dict[ast.AST, frozenset[str]] = {}
+        self.lists: frozenset[str] = frozenset()  # the narrowing where the lint is judging now
         # Comprehensions whose list becomes a tensor again or is reduced (`np.array([...])`,
         # `torch.stack([...])`, `sum(...)`): a tensor taken apart and put back together.
         self.rebuilt: set[ast.AST] = set()
+        # Comprehensions handed to code that is not torch's (`processor(images=[i.cpu() ...])`):
+        # the copies they make are what that code asks for.
+        self.handed: set[ast.AST] = set()
         self._walk(module)
 
     def hits(self) -> list[Hit]:
@@ -96,8 +104,12 @@ class _FileScan:
         stack: list[tuple[ast.stmt, _Scope]] = [(stmt, top) for stmt in reversed(module.body)]
         while stack:
             node, scope = stack.pop()
+            narrowed = self.narrowed.get(node, frozenset())
             if self._is_hot(node):
-                scope.hot.extend(_header_expressions(node))
+                roots = list(_header_expressions(node))
+                scope.hot.extend(roots)
+                if narrowed:
+                    self.narrowed.update(dict.fromkeys(roots, narrowed))
             if isinstance(node, _FUNCTIONS):
                 self.decorators.update(node.decorator_list)  # @np.vectorize
                 scope.hot.extend(node.decorator_list)
@@ -110,11 +122,14 @@ class _FileScan:
             children = [
                 child for name, value in ast.iter_fields(node) if name in _BODY_FIELDS for child in value
             ]
+            inside = narrowed | _listed(node.test) if isinstance(node, ast.If) else narrowed
             for child in reversed(children):
-                if isinstance(child, (ast.ExceptHandler, ast.match_case)):
-                    stack.extend((stmt, scope) for stmt in reversed(child.body))
-                else:
-                    stack.append((child, scope))
+                statements = child.body if isinstance(child, (ast.ExceptHandler, ast.match_case)) else [child]
+                for statement in reversed(statements):
+                    in_body = isinstance(node, ast.If) and statement in node.body
+                    if (inside and in_body) or narrowed:
+                        self.narrowed[statement] = inside if in_body else narrowed
+                    stack.append((statement, scope))
 
     def _bind(self, node: ast.stmt, scope: _Scope) -> None:
         bindings = scope.bindings
@@ -166,13 +181,15 @@ class _FileScan:
         covered: set[ast.AST] = set()
         for loop in scope.loops:
             if loop not in covered:
+                self.lists = self.narrowed.get(loop, frozenset())
                 self._loop(loop, scope, facts, covered)
         for root in scope.hot:
+            self.lists = self.narrowed.get(root, frozenset())
             for node in _expressions(root):
                 self._expression(node, facts)
 
     def _loop(self, loop: ast.For, scope: _Scope, facts: Facts, covered: set[ast.AST]) -> None:
-        walk = iteration(loop.target, loop.iter, facts, list(loop.body))
+        walk = iteration(loop.target, loop.iter, facts, list(loop.body), self.lists)
         if walk is not None and walk.walks != HOST:
             body = BodyReader(facts, walk).read(loop.body) if not loop.orelse else None
             if body is not None:
@@ -203,6 +220,9 @@ class _FileScan:
             and self._rebuilds(node)
         ):
             self.rebuilt.add(node.args[0])  # seen before the comprehension: parents come first
+        if isinstance(node, ast.Call) and syncs.other_code(node.func, facts):
+            values = [*node.args, *(keyword.value for keyword in node.keywords)]
+            self.handed.update(value for value in values if isinstance(value, _REBUILT))
         if isinstance(node, ast.Call) or node in self.decorators:
             assert isinstance(node, ast.expr)
             helper = helper_call(node, facts)
@@ -216,7 +236,7 @@ class _FileScan:
             if joined and node.args and isinstance(node.args[0], (ast.ListComp, ast.GeneratorExp)):
                 generator = node.args[0]
                 first = generator.generators[0]
-                walk = iteration(first.target, first.iter, facts, [generator.elt])
+                walk = iteration(first.target, first.iter, facts, [generator.elt], self.lists)
                 names = walk.names if walk is not None else frozenset()
                 element = generator.elt
                 if walk is not None and growth.is_scalar_tensor(element, names, {}, self.aliases):
@@ -234,7 +254,7 @@ class _FileScan:
             return
         generator = node.generators[0]
         element = node.elt
-        walk = iteration(generator.target, generator.iter, facts, [element])
+        walk = iteration(generator.target, generator.iter, facts, [element], self.lists)
         if walk is None or walk.walks == HOST:
             return
         body = BodyReader(facts, walk).read_comprehension(element, list(generator.ifs))
@@ -242,7 +262,8 @@ class _FileScan:
             self._add(node, "VD131", walk.kind)
         if syncs.judged(walk, self.torch_file):
             for found, code, detail in syncs.syncs([element, *generator.ifs], walk, facts):
-                self._add(found, code, TORCH, detail)
+                if not (code == "VD111" and node in self.handed):
+                    self._add(found, code, TORCH, detail)
 
     # Helpers.
 
@@ -272,6 +293,24 @@ class _FileScan:
         thing to fix."""
         line, col = getattr(node, "lineno", 1), getattr(node, "col_offset", 0) + 1
         self.found.setdefault((line, code), Hit(code, line, col, kind, detail))
+
+
+def _listed(test: ast.expr) -> frozenset[str]:
+    """The names `isinstance(x, (list, tuple))` tests, alone or in an `and`."""
+    tests = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
+    names = set()
+    for part in tests:
+        if (
+            isinstance(part, ast.Call)
+            and isinstance(part.func, ast.Name)
+            and part.func.id == "isinstance"
+            and len(part.args) == 2
+            and isinstance(part.args[0], ast.Name)
+        ):
+            kinds = part.args[1].elts if isinstance(part.args[1], ast.Tuple) else [part.args[1]]
+            if any(isinstance(k, ast.Name) and k.id in _SEQUENCE_TYPES for k in kinds):
+                names.add(part.args[0].id)
+    return frozenset(names)
 
 
 def _has_body(node: ast.stmt) -> bool:

@@ -20,6 +20,10 @@ from vecdrill.lint.tensors import NUMPY, TORCH, Facts
 _HOST_COPIES = frozenset({*SCALAR_EXIT_METHODS, "cpu", "numpy"})
 _CONVERSIONS = frozenset({"int", "float", "bool"})
 _BUILTINS = frozenset(dir(builtins))
+_FACTORIES = frozenset(
+    f"torch.{name}"
+    for name in ("zeros", "ones", "empty", "full", "rand", "randn", "arange", "eye", "randint")
+)
 _DATA_SHAPED = frozenset({"nonzero", "argwhere", "masked_select", "unique", "unique_consecutive"})
 
 
@@ -43,12 +47,12 @@ def syncs(nodes: list[ast.AST], walk: Iteration, facts: Facts) -> Iterator[tuple
         if isinstance(sub, ast.Name)
     }
     elements = set(walk.element_names) - rebound
-    if _syncs_anyway(nodes) or _calls_other_code(nodes, facts):
+    if _syncs_anyway(nodes, facts) or _calls_other_code(nodes, facts):
         return
     for node in _walk_body(nodes):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and not node.args:
             method, subject = node.func.attr, node.func.value
-            if not _mentions(subject, varying):
+            if not _mentions(subject, varying) or _made_on_the_spot(subject, facts):
                 continue
             if method in SCALAR_READ_METHODS and facts.kind(subject) != NUMPY:
                 yield node, "VD110", f".{method}()"
@@ -129,7 +133,7 @@ def _unless_leaving(branch: list[ast.stmt]) -> list[ast.stmt]:
     return [] if any(isinstance(s, (ast.Break, ast.Return, ast.Raise)) for s in branch) else branch
 
 
-def _syncs_anyway(nodes: list[ast.AST]) -> bool:
+def _syncs_anyway(nodes: list[ast.AST], facts: Facts) -> bool:
     """True when every step already waits for the device: a call whose result's shape depends on
     the data (`nonzero`, `torch.where(mask)`, `x[mask]`), which no hoisting removes."""
     masks = {
@@ -139,8 +143,23 @@ def _syncs_anyway(nodes: list[ast.AST]) -> bool:
         for target in node.targets
         if isinstance(target, ast.Name)
     }
+    # Names holding a reduction of this step's data (`n = torch.sum(mask)`, `m = x.max()`): a
+    # tensor made with such a size (`torch.zeros(n, d)`) waits for the device to know it.
+    reduced = {
+        target.id
+        for node in _walk_body(nodes)
+        if isinstance(node, ast.Assign) and _is_reduction(node.value, facts)
+        for target in node.targets
+        if isinstance(target, ast.Name)
+    }
     for node in _walk_body(nodes):
         if isinstance(node, ast.Subscript) and _mentions(node.slice, masks):
+            return True
+        if (
+            isinstance(node, ast.Call)
+            and facts.aliases.dotted(node.func) in _FACTORIES
+            and any(_mentions(arg, reduced) for arg in [*node.args, *(k.value for k in node.keywords)])
+        ):
             return True
         if isinstance(node, ast.Call):
             func = node.func
@@ -173,12 +192,30 @@ def _calls_other_code(nodes: list[ast.AST], facts: Facts) -> bool:
     return False
 
 
+def _made_on_the_spot(subject: ast.expr, facts: Facts) -> bool:
+    """True for `torch.randint(n, (1,)).item()`: a value made on the host, not read from data."""
+    return isinstance(subject, ast.Call) and facts.aliases.dotted(subject.func) in _FACTORIES
+
+
+def _is_reduction(value: ast.expr, facts: Facts) -> bool:
+    if not isinstance(value, (ast.Call, ast.BinOp)):
+        return False
+    calls = [sub for sub in ast.walk(value) if isinstance(sub, ast.Call)]
+    for call in calls:
+        func = call.func
+        dotted = facts.aliases.dotted(func)
+        name = dotted.rpartition(".")[2] if dotted else getattr(func, "attr", "")
+        if name in ("sum", "max", "min", "amax", "amin", "count_nonzero", "numel"):
+            return True
+    return False
+
+
 def _fed_to_other_code(node: ast.Call, nodes: list[ast.AST], facts: Facts) -> bool:
     """True for `scipy_function(t.cpu())`, or `z = t.cpu()` then `f(z)`: the copy exists to hand
     the tensor to code that is not torch's, and each step's work is that code's."""
     handed: set[str] = set()
     for call in _walk_body(nodes):
-        if isinstance(call, ast.Call) and _other_code(call.func, facts):
+        if isinstance(call, ast.Call) and other_code(call.func, facts):
             if any(arg is node for arg in call.args):
                 return True
             handed |= {arg.id for arg in call.args if isinstance(arg, ast.Name)}
@@ -190,7 +227,7 @@ def _fed_to_other_code(node: ast.Call, nodes: list[ast.AST], facts: Facts) -> bo
     )
 
 
-def _other_code(func: ast.expr, facts: Facts) -> bool:
+def other_code(func: ast.expr, facts: Facts) -> bool:
     """A function that is neither torch's nor numpy's nor a tensor's method nor a builtin."""
     if facts.aliases.dotted(func) is not None or (isinstance(func, ast.Name) and func.id in _BUILTINS):
         return False

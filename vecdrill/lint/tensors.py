@@ -212,6 +212,10 @@ _TENSOR_TYPES = frozenset(
     }
 )
 _OPTIONAL = frozenset({"Optional", "Union"})
+# Functions that make a tensor of a given size: their arguments are sizes, not values.
+_FACTORIES = frozenset(
+    {"zeros", "ones", "empty", "full", "eye", "arange", "linspace", "logspace", "rand", "randn", "randint"}
+)
 _CONVERSIONS = frozenset(
     {"numpy.array", "numpy.asarray", "numpy.asanyarray", "torch.tensor", "torch.as_tensor", "torch.Tensor"}
 )
@@ -352,13 +356,16 @@ class Facts:
         return None
 
     def _converts(self, node: ast.expr) -> bool:
-        """`np.array(x)`, `torch.tensor(x)` of something that is no tensor (a list, a tuple)."""
-        return (
-            isinstance(node, ast.Call)
-            and len(node.args) >= 1
-            and self.aliases.dotted(node.func) in _CONVERSIONS
-            and self.kind(node.args[0]) is None
-        )
+        """`np.array(x)`, `torch.tensor(x)` of something that is no tensor (a list, a tuple), or
+        arithmetic of such values through the library (`np.floor_divide(spatial_size, 2)`)."""
+        if not (isinstance(node, ast.Call) and node.args):
+            return False
+        dotted = self.aliases.dotted(node.func)
+        if dotted in _CONVERSIONS:
+            return self.kind(node.args[0]) is None
+        if dotted is None or dotted.rpartition(".")[2] in _FACTORIES or library_of(dotted) is None:
+            return False
+        return all(self.kind(arg) is None or self.is_from_python(arg) for arg in node.args)
 
     def is_from_python(self, node: ast.expr) -> bool:
         """True for a name holding a small array converted from Python values, or such a call."""
