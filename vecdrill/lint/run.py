@@ -88,7 +88,7 @@ def _lint_file(path: Path, settings: Settings, enabled: frozenset[str], report: 
         report.skipped.append(("unparsable", shown, str(error)))
         return
     report.lines += text.count("\n")
-    lines = text.splitlines()
+    lines = text.splitlines() if hits else []
     for hit in hits:
         source_line = lines[hit.line - 1] if hit.line <= len(lines) else ""
         if hit.code in codes and not noqa.silenced(source_line, hit.code):

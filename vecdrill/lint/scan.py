@@ -28,6 +28,7 @@ _HOT_WORDS = re.compile(
 )
 _TORCH_IMPORT = re.compile(r"^[ \t]*(?:import|from)[ \t]+torch\b", re.MULTILINE)
 _BODY_FIELDS = frozenset({"body", "orelse", "finalbody", "handlers", "cases"})
+_FIELDS: dict[type[ast.AST], tuple[str, ...]] = {}  # statement type -> its statement fields
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _REBUILT = (ast.ListComp, ast.GeneratorExp)
 _SEQUENCE_TYPES = frozenset({"list", "tuple", "List", "Tuple", "Sequence"})
@@ -71,9 +72,9 @@ def lint_source(source: bytes, text: str) -> list[Hit]:
 class _FileScan:
     def __init__(self, module: ast.Module, text: str) -> None:
         self.text = text
-        self.lines = text.splitlines(keepends=True)
+        self._lines: list[str] | None = None  # split only when a function's text is searched
         self.torch_file = _TORCH_IMPORT.search(text) is not None
-        self.hot_lines = sorted({text.count("\n", 0, m.start()) + 1 for m in _HOT_WORDS.finditer(text)})
+        self.hot_lines = _lines_of(_HOT_WORDS, text)
         self.aliases = Aliases()
         self.scopes: list[_Scope] = []
         self.found: dict[tuple[int, str], Hit] = {}
@@ -89,6 +90,11 @@ class _FileScan:
         # the copies they make are what that code asks for.
         self.handed: set[ast.AST] = set()
         self._walk(module)
+
+    def lines(self) -> list[str]:
+        if self._lines is None:
+            self._lines = self.text.splitlines(keepends=True)
+        return self._lines
 
     def hits(self) -> list[Hit]:
         for scope in self.scopes:
@@ -119,9 +125,7 @@ class _FileScan:
                 stack.extend((stmt, inner) for stmt in reversed(node.body))
                 continue
             self._bind(node, scope)
-            children = [
-                child for name, value in ast.iter_fields(node) if name in _BODY_FIELDS for child in value
-            ]
+            children = [child for name in _body_fields(type(node)) for child in getattr(node, name)]
             inside = narrowed | _listed(node.test) if isinstance(node, ast.If) else narrowed
             for child in reversed(children):
                 statements = child.body if isinstance(child, (ast.ExceptHandler, ast.match_case)) else [child]
@@ -171,7 +175,7 @@ class _FileScan:
             )
             evidence = {}
             if params and isinstance(node, _FUNCTIONS):
-                segment = "".join(self.lines[node.lineno - 1 : node.end_lineno])
+                segment = "".join(self.lines()[node.lineno - 1 : node.end_lineno])
                 evidence = parameter_evidence(segment, {arg.arg for arg in params}, self.torch_file)
             scope.facts = Facts(self.aliases, scope.bindings, params, parent, evidence)
         return scope.facts
@@ -314,7 +318,27 @@ def _listed(test: ast.expr) -> frozenset[str]:
 
 
 def _has_body(node: ast.stmt) -> bool:
-    return any(name in _BODY_FIELDS for name, _ in ast.iter_fields(node))
+    return bool(_body_fields(type(node)))
+
+
+def _body_fields(kind: type[ast.AST]) -> tuple[str, ...]:
+    """The fields of a statement type that hold statements (`body`, `orelse`, `handlers`...)."""
+    fields = _FIELDS.get(kind)
+    if fields is None:
+        fields = _FIELDS[kind] = tuple(name for name in kind._fields if name in _BODY_FIELDS)
+    return fields
+
+
+def _lines_of(pattern: re.Pattern[str], text: str) -> list[int]:
+    """The numbers of the lines a pattern matches on, in order, counting newlines only once."""
+    lines: list[int] = []
+    line, position = 1, 0
+    for match in pattern.finditer(text):
+        line += text.count("\n", position, match.start())
+        position = match.start()
+        if not lines or lines[-1] != line:
+            lines.append(line)
+    return lines
 
 
 def _header_end(node: ast.stmt) -> int:
