@@ -53,13 +53,14 @@ def cold_file(root: Path) -> None:
         sample = Path(folder) / "sample.py"
         lines = biggest.read_text(encoding="utf-8").splitlines(keepends=True)[:1000]
         sample.write_text("".join(lines), encoding="utf-8")
-        lint_times, bare_times = [], []
+        times: dict[str, list[float]] = {"lint": [], "help": [], "bare": []}
         for _ in range(COLD_REPEATS):
-            lint_times.append(_wall([sys.executable, "-m", "vecdrill", "lint", str(sample)]))
-            bare_times.append(_wall([sys.executable, "-c", "pass"]))
-    print(f"cold `vecdrill lint` of 1,000 lines of {biggest.name}, {COLD_REPEATS} runs:")
-    print(f"  median {statistics.median(lint_times):.3f} s, best {min(lint_times):.3f} s")
-    print(f"  `python -c pass` beside it: median {statistics.median(bare_times):.3f} s")
+            times["lint"].append(_wall([sys.executable, "-m", "vecdrill", "lint", str(sample)]))
+            times["help"].append(_wall([sys.executable, "-m", "vecdrill", "--help"]))
+            times["bare"].append(_wall([sys.executable, "-c", "pass"]))
+    print(f"cold `vecdrill lint` of 1,000 lines of {biggest.name}, {COLD_REPEATS} runs, alternating:")
+    for key, label in (("lint", "vecdrill lint"), ("help", "vecdrill --help"), ("bare", "python -c pass")):
+        print(f"  {label}: median {statistics.median(times[key]):.3f} s, best {min(times[key]):.3f} s")
 
 
 def _wall(command: list[str]) -> float:

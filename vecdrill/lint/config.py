@@ -13,11 +13,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on Python 3.10 only
-    import tomli as tomllib
-
 from vecdrill.errors import UsageError
 from vecdrill.lint.codes import DEFAULT_SELECT, RULES
 
@@ -63,6 +58,10 @@ def find(start: Path) -> Path | None:
 def load(path: Path | None) -> Settings:
     if path is None:
         return Settings(root=Path.cwd())
+    if sys.version_info >= (3, 11):  # imported here: most runs find no settings to read
+        import tomllib
+    else:  # pragma: no cover - exercised on Python 3.10 only
+        import tomli as tomllib
     try:
         document: dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
