@@ -422,8 +422,8 @@ def lint(
             typer.echo(line)
         drills = formats.drills_in(report)
         if drills and sys.stdin.isatty() and sys.stdout.isatty():
-            from vecdrill.report import screens
             from vecdrill.lint.words import MESSAGES
+            from vecdrill.report import screens
 
             first = drills[0][0]
             if screens.confirm(MESSAGES["start_drill"].get(lang_code).format(drill=first)):
