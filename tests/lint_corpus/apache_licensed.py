@@ -158,7 +158,31 @@ def shift_labels(point_label: torch.Tensor, label_set: list[int], special_index:
     return point_label
 
 
+# monai/networks/layers/filtering.py: each channel divided by its own sigma.
+def scale_features(features: torch.Tensor, sigmas=None) -> torch.Tensor:
+    scaled_features = features
+    if sigmas is not None:
+        for i in range(features.size(1)):  # expect: VD101
+            scaled_features[:, i, ...] /= sigmas[i]
+    return scaled_features
+
+
 # False positives once reported, judged and fixed.
+
+
+# diffusers/models/transformers/transformer_ltx2.py: three positions of a local tuple.
+def rope_grid(coords: torch.Tensor, base_num_frames: int, base_height: int, base_width: int) -> torch.Tensor:
+    max_positions = (base_num_frames, base_height, base_width)
+    num_pos_dims = coords.shape[1]
+    return torch.stack([coords[:, i] / max_positions[i] for i in range(num_pos_dims)], dim=-1)  # not: VD131
+
+
+# transformers/models/lightglue/modeling_lightglue.py: ragged index lists, one per image.
+def prune_counts(prune_output: torch.Tensor, keypoints_mask: torch.Tensor, indices: torch.Tensor) -> torch.Tensor:
+    pruned_indices = [t[mask] for t, mask in zip(indices, keypoints_mask)]
+    for i in range(prune_output.shape[0]):  # not: VD101
+        prune_output[i, pruned_indices[i]] += 1
+    return prune_output
 
 
 # timm/layers/drop.py: a schedule made on the spot, read once at model construction.

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TypeGuard
 
 from vecdrill.gate.rules import FORBIDDEN_API
-from vecdrill.lint.loops import HOST, Iteration, iteration
+from vecdrill.lint.loops import HOST, INDICES, Iteration, iteration
 from vecdrill.lint.tensors import Facts
 
 # Builtins that compute on one value (or a few): per-element arithmetic, not iteration.
@@ -66,6 +66,9 @@ class BodyReader:
     def __init__(self, facts: Facts, walk: Iteration) -> None:
         self.facts = facts
         self.body = Body(loop_names=[walk.names])
+        # The positions of a loop over a tensor's size (`range(len(pred))`): a name of unknown
+        # type indexed by them (`target[i]`) walks alongside that tensor, one element per step.
+        self.parallel = walk.index_names if walk.walks == INDICES and not walk.by_use else frozenset()
         self.varying: set[str] = set(walk.names)  # names whose value changes with the step
         self.data: set[str] = set() if walk.walks == HOST else set(walk.element_names)
         self.local: dict[str, str] = {name: walk.kind for name in self.data}
@@ -318,8 +321,11 @@ class BodyReader:
             self._fail()  # x[i, :lengths[i]]: a ragged row, not one element
             return
         if self._varies(node.slice) and self._data_kind(value) is None:
-            self._fail()  # batch[i] of a Python list: the data is not in a tensor
-            return
+            if self._parallel_parameter(value, node.slice):
+                self.body.reads_data = True  # target[i] beside pred[i] in range(len(pred))
+            else:
+                self._fail()  # batch[i] of a Python list: the data is not in a tensor
+                return
         if any(isinstance(sub, ast.Compare) for sub in ast.walk(node.slice)) and self._varies(node.slice):
             self._fail()  # x[labels == k]: a selection whose size depends on the data
             return
@@ -363,6 +369,16 @@ class BodyReader:
         if isinstance(func, ast.Attribute):
             return func.attr not in _DATA_SHAPED and self._data_kind(func.value) is not None
         return False
+
+    def _parallel_parameter(self, value: ast.expr, index: ast.expr) -> bool:
+        """`target[i]` with `target` a parameter of the function, in a loop over the positions of
+        a tensor's size: arrays passed in together and walked together."""
+        return (
+            bool(self.parallel)
+            and isinstance(value, ast.Name)
+            and value.id in self.facts.parameters
+            and _indexed_by(index, self.parallel)
+        )
 
     def _data_kind(self, node: ast.expr) -> str | None:
         """The kind of a tensor expression, counting the loop's elements and the names the body
@@ -457,6 +473,12 @@ _MOVES = frozenset({"item", "tolist", "cpu", "cuda", "numpy", "to", "detach", "c
 _GRIDS = frozenset(
     {"arange", "cartesian_prod", "meshgrid", "zeros", "ones", "full", "empty", "eye", "tensor"}
 )
+
+
+def _indexed_by(index: ast.expr, names: frozenset[str]) -> bool:
+    """True for `x[i]` or `x[i, j]` with `i` one of the names: a position, not a slice or a mask."""
+    first = index.elts[0] if isinstance(index, ast.Tuple) and index.elts else index
+    return isinstance(first, ast.Name) and first.id in names
 
 
 def _constant(node: ast.expr) -> bool:

@@ -263,7 +263,8 @@ class Facts:
     ) -> None:
         self.aliases = aliases
         self.parent = parent
-        self.bound = bindings.names() | {arg.arg for arg in parameters}
+        self.parameters = frozenset(arg.arg for arg in parameters) - bindings.names()  # never rebound
+        self.bound = bindings.names() | self.parameters
         self.tensors: dict[str, str] = {}
         self.sizes: dict[str, str] = {}
         # Names whose every value converts Python values (`np.array(spacing)`): a shape, a few
