@@ -5,12 +5,14 @@ notebooks."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from importlib import resources
 from pathlib import Path
 
 import jsonschema
+import pexpect
 import pytest
 
 from tests.conftest import REPO, run_cli
@@ -215,9 +217,25 @@ def test_drill_lists_the_drills_for_the_findings(project: Path) -> None:
     assert done.returncode == 1
     assert done.stdout.splitlines()[-3:] == [
         "The drills that teach these fixes:",
-        "  vecdrill try gather-logits  (1 finding: a read by index, row by row)",
-        "  vecdrill try item-in-loop  (1 finding: `.item()` in a loop over a tensor)",
+        "  vecdrill try gather-logits  (VD102: 1 finding)",
+        "  vecdrill try item-in-loop  (VD110: 1 finding)",
     ]
+
+
+def test_drill_in_a_terminal_offers_the_first_drill(project: Path) -> None:
+    session = pexpect.spawn(
+        sys.executable,
+        ["-m", "vecdrill", "lint", "train.py", "--drill"],
+        cwd=str(project),
+        env={**os.environ, "COLUMNS": "200"},
+        encoding="utf-8",
+        timeout=60,
+    )
+    session.expect_exact("Start `vecdrill try gather-logits` now?")
+    session.sendline("n")
+    session.expect(pexpect.EOF)
+    session.close()
+    assert session.exitstatus == 1
 
 
 def test_the_lint_imports_neither_torch_numpy_nor_rich(project: Path) -> None:

@@ -421,12 +421,13 @@ def lint(
         for line in formats.drill_lines(report, lang_code):
             typer.echo(line)
         drills = formats.drills_in(report)
-        if drills and sys.stdin.isatty() and sys.stdout.isatty():
+        if drills:
             from vecdrill.lint.words import MESSAGES
             from vecdrill.report import screens
 
             first = drills[0][0]
-            if screens.confirm(MESSAGES["start_drill"].get(lang_code).format(drill=first)):
+            question = MESSAGES["start_drill"].get(lang_code).format(drill=first)
+            if screens.interactive() and screens.confirm(question):
                 try_drill(first, lang=lang)
     raise typer.Exit(ExitCode.NOT_PASSED if report.findings else ExitCode.OK)
 

@@ -77,13 +77,13 @@ def skipped_lines(report: LintReport, lang: str) -> list[str]:
     ]
 
 
-def drills_in(report: LintReport) -> list[tuple[str, int, str]]:
-    """(drill, how many findings it teaches the fix of, the code of the first), most first."""
+def drills_in(report: LintReport) -> list[tuple[str, int, list[str]]]:
+    """(drill, how many findings it teaches the fix of, their codes), most findings first."""
     counts = Counter(finding.drill for finding in report.findings)
-    first: dict[str, str] = {}
+    codes: dict[str, set[str]] = {}
     for finding in report.findings:
-        first.setdefault(finding.drill, finding.code)
-    return [(drill, count, first[drill]) for drill, count in counts.most_common()]
+        codes.setdefault(finding.drill, set()).add(finding.code)
+    return [(drill, count, sorted(codes[drill])) for drill, count in counts.most_common()]
 
 
 def drill_lines(report: LintReport, lang: str) -> list[str]:
@@ -91,12 +91,10 @@ def drill_lines(report: LintReport, lang: str) -> list[str]:
     if not drills:
         return [MESSAGES["no_drill"].get(lang)]
     lines = [MESSAGES["drills"].get(lang)]
-    for drill, count, code in drills:
+    for drill, count, codes in drills:
         noun = MESSAGES["finding" if count == 1 else "findings"].get(lang)
-        title = RULE_WORDS[code].title.get(lang)
-        lines.append(
-            MESSAGES["drill_line"].get(lang).format(drill=drill, count=count, noun=noun, title=title)
-        )
+        line = MESSAGES["drill_line"].get(lang)
+        lines.append(line.format(drill=drill, count=count, noun=noun, codes=", ".join(codes)))
     return lines
 
 

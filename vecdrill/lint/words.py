@@ -236,10 +236,10 @@ MESSAGES = {
     ),
     "drills": Text("The drills that teach these fixes:", "教这些改法的练习："),
     "drill_line": Text(
-        "  vecdrill try {drill}  ({count} {noun}: {title})", "  vecdrill try {drill}（{count} 处：{title}）"
+        "  vecdrill try {drill}  ({codes}: {count} {noun})", "  vecdrill try {drill}（{codes}：{count} 处）"
     ),
     "start_drill": Text("Start `vecdrill try {drill}` now?", "现在开始 `vecdrill try {drill}` 吗？"),
-    "no_drill": Text("No findings, so no drill to practise.", "没有发现，所以没有要练习的练习。"),
+    "no_drill": Text("No findings, so no drill to practise.", "没有发现，不需要做练习。"),
     "explain_before": Text("Before:", "改之前："),
     "explain_after": Text("After:", "改之后："),
     "explain_drill": Text("Practise it: vecdrill try {drill}", "练习：vecdrill try {drill}"),
