@@ -81,6 +81,15 @@ def test_usage_errors_exit_2_with_one_line(project: Path, args: list[str], error
     assert done.stderr.startswith(error), done.stderr
 
 
+def test_a_file_python_cannot_parse_is_skipped_with_a_note(project: Path) -> None:
+    (project / "broken.py").write_text("import torch\n\ndef f(:\n    pass\n", encoding="utf-8")
+    done = run_cli("lint", "broken.py", "clean.py", cwd=project)
+    assert (done.returncode, done.stdout) == (0, "")
+    assert (
+        done.stderr.splitlines()[0] == "broken.py: skipped, Python cannot parse it (line 3: invalid syntax)."
+    )
+
+
 def test_a_folder_is_walked_and_select_and_ignore_apply(project: Path) -> None:
     (project / ".venv").mkdir()
     (project / ".venv" / "hidden.py").write_text(SLOW_LOOP, encoding="utf-8")
