@@ -16,7 +16,7 @@ from vecdrill.gate.rules import (
     NUMPY_PER_ELEMENT,
     PER_ELEMENT_METHODS,
 )
-from vecdrill.lint.tensors import NUMPY, TORCH, Facts
+from vecdrill.lint.tensors import NUMPY, Facts
 
 # numpy's helpers that call a Python function once per element or per row. The gate's table also
 # holds np.fromiter (it consumes an iterator built elsewhere, which a loop rule reports),
@@ -63,7 +63,3 @@ def replacement(name: str, kind: str) -> str:
     """What the builtin becomes on a whole tensor or array (gate/rules.py's table)."""
     torch_way, numpy_way = BUILTIN_REPLACEMENTS.get(name, ("broadcasting", "broadcasting"))
     return numpy_way if kind == NUMPY else torch_way
-
-
-def library_word(kind: str) -> str:
-    return "numpy" if kind == NUMPY else "torch" if kind == TORCH else "array"
