@@ -403,6 +403,76 @@ def doctor() -> None:
     render.doctor(vecdrill.sandbox.doctor.collect())
 
 
+@app.command()
+def lint(
+    paths: Annotated[
+        list[Path] | None,
+        typer.Argument(metavar="PATH...", help="Files and folders of your own code (.py, .ipynb)."),
+    ] = None,
+    output_format: Annotated[
+        str, typer.Option("--format", help="text (path:line:col: CODE message), json, sarif or github.")
+    ] = "text",
+    select: Annotated[
+        list[str] | None, typer.Option(help="Only these codes or prefixes (comma-separated; repeatable).")
+    ] = None,
+    ignore: Annotated[
+        list[str] | None, typer.Option(help="Skip these codes or prefixes (comma-separated; repeatable).")
+    ] = None,
+    explain: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(metavar="CODE", help="Print one rule with a before and an after, then exit."),
+    ] = None,
+    drill: Annotated[
+        bool, typer.Option("--drill", help="List the drills that teach the fixes and offer the first.")
+    ] = False,
+    lang: LangOption = None,
+) -> None:
+    """Find the loops the drills teach in your own torch and numpy code, each with the drill that
+    teaches the fix. Exit 1 when there are findings, 0 when there are none."""
+    from vecdrill.lint import config, formats
+    from vecdrill.lint.codes import RULES
+    from vecdrill.lint.run import lint_paths
+    from vecdrill.report import language
+
+    lang_code = language.pick(lang)
+    if explain is not None:
+        if explain.upper() not in RULES:
+            raise UsageError(f"--explain {explain!r} is no rule code; the codes are {', '.join(RULES)}")
+        typer.echo(formats.explain(explain.upper(), lang_code))
+        return
+    if not paths:
+        raise UsageError("give the files or folders to lint, e.g. `vecdrill lint src/`")
+    if output_format not in formats.FORMATS:
+        raise UsageError(f"--format {output_format!r} is not one of {', '.join(formats.FORMATS)}")
+    settings = config.load(config.find(paths[0])).with_options(select, ignore)
+    report = lint_paths(paths, settings)
+    for line in formats.skipped_lines(report, lang_code):
+        typer.echo(line, err=True)
+    if output_format == "json":
+        typer.echo(formats.json_document(report, lang_code))
+    elif output_format == "sarif":
+        typer.echo(formats.sarif_document(report, lang_code))
+    else:
+        lines = formats.text_lines(report, lang_code) if output_format == "text" else []
+        for line in lines or formats.github_lines(report, lang_code):
+            typer.echo(line)
+        if output_format == "text":
+            typer.echo(formats.summary(report, lang_code), err=True)
+    if drill:
+        for line in formats.drill_lines(report, lang_code):
+            typer.echo(line)
+        drills = formats.drills_in(report)
+        if drills:
+            from vecdrill.lint.words import MESSAGES
+            from vecdrill.report import screens
+
+            first = drills[0][0]
+            question = MESSAGES["start_drill"].get(lang_code).format(drill=first)
+            if screens.interactive() and screens.confirm(question):
+                try_drill(first, lang=lang)
+    raise typer.Exit(ExitCode.NOT_PASSED if report.findings else ExitCode.OK)
+
+
 dev_app = typer.Typer(help="Tools for drill authors.", no_args_is_help=True)
 app.add_typer(dev_app, name="dev")
 

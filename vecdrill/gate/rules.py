@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from vecdrill.content.drill import Drill, RuleName
+if TYPE_CHECKING:  # annotations only: `vecdrill lint` reads these tables without loading drills
+    from vecdrill.content.drill import Drill, RuleName
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,264 @@
+"""What a lint run prints: flake8-style lines, JSON, SARIF 2.1.0, GitHub workflow commands, the
+summary, the drills to practise, and `--explain`.
+
+Plain strings only (no rich), so the lint's command path stays light. Prose is wrapped to 80
+columns, counting a Chinese character as two; a finding's own line stays one line, as every
+tool that reads `path:line:col: CODE message` expects.
+"""
+
+from __future__ import annotations
+
+import json
+import textwrap
+import unicodedata
+from collections import Counter
+from urllib.parse import quote
+
+from vecdrill import __version__
+from vecdrill.lint.codes import RULES
+from vecdrill.lint.disguised import replacement
+from vecdrill.lint.examples import EXAMPLES
+from vecdrill.lint.run import Finding, LintReport
+from vecdrill.lint.tensors import NUMPY
+from vecdrill.lint.words import DATA_WORDS, FINDING, MESSAGES, OR_WORD, RULE_WORDS
+
+FORMATS = ("text", "json", "sarif", "github")
+WIDTH = 80
+JSON_VERSION = 1
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+
+
+def message(finding: Finding, lang: str) -> str:
+    """The finding's sentence: why the loop is slow here, the technique, the drill."""
+    words = RULE_WORDS[finding.code]
+    data = DATA_WORDS["array" if finding.kind == NUMPY else "tensor"].get(lang)
+    values = {"data": data, "call": finding.detail, "name": finding.detail, "way": _way(finding, lang)}
+    return FINDING.get(lang).format(
+        why=words.why.get(lang).format(**values),
+        fix=words.fix.get(lang).format(**values),
+        drill=finding.drill,
+    )
+
+
+def _way(finding: Finding, lang: str) -> str:
+    if finding.code != "VD132":
+        return ""
+    return replacement(finding.detail, finding.kind).replace(" or ", OR_WORD.get(lang))
+
+
+def place(finding: Finding) -> str:
+    """`path:line:col`, with the cell of a notebook as ruff writes it: `nb.ipynb:cell 3:5:1`."""
+    cell = f"cell {finding.cell}:" if finding.cell is not None else ""
+    return f"{finding.path}:{cell}{finding.line}:{finding.col}"
+
+
+def text_lines(report: LintReport, lang: str) -> list[str]:
+    return [f"{place(f)}: {f.code} {message(f, lang)}" for f in report.findings]
+
+
+def summary(report: LintReport, lang: str) -> str:
+    values = {"checked": report.checked, "lines": report.lines, "seconds": report.seconds}
+    if not report.findings:
+        return wrap(MESSAGES["clean"].get(lang).format(**values), lang)
+    count = len(report.findings)
+    noun = MESSAGES["finding" if count == 1 else "findings"].get(lang)
+    text = (
+        MESSAGES["summary"]
+        .get(lang)
+        .format(count=count, noun=noun, files=report.files_with_findings(), **values)
+    )
+    return wrap(text, lang)
+
+
+def skipped_lines(report: LintReport, lang: str) -> list[str]:
+    return [
+        wrap(MESSAGES[why].get(lang).format(path=path, problem=problem), lang)
+        for why, path, problem in report.skipped
+    ]
+
+
+def drills_in(report: LintReport) -> list[tuple[str, int, list[str]]]:
+    """(drill, how many findings it teaches the fix of, their codes), most findings first."""
+    counts = Counter(finding.drill for finding in report.findings)
+    codes: dict[str, set[str]] = {}
+    for finding in report.findings:
+        codes.setdefault(finding.drill, set()).add(finding.code)
+    return [(drill, count, sorted(codes[drill])) for drill, count in counts.most_common()]
+
+
+def drill_lines(report: LintReport, lang: str) -> list[str]:
+    drills = drills_in(report)
+    if not drills:
+        return [MESSAGES["no_drill"].get(lang)]
+    lines = [MESSAGES["drills"].get(lang)]
+    for drill, count, codes in drills:
+        noun = MESSAGES["finding" if count == 1 else "findings"].get(lang)
+        line = MESSAGES["drill_line"].get(lang)
+        lines.append(line.format(drill=drill, count=count, noun=noun, codes=", ".join(codes)))
+    return lines
+
+
+def json_document(report: LintReport, lang: str) -> str:
+    document = {
+        "version": JSON_VERSION,
+        "tool": {"name": "vecdrill lint", "version": __version__},
+        "findings": [
+            {
+                "path": f.path,
+                "cell": f.cell,
+                "line": f.line,
+                "col": f.col,
+                "code": f.code,
+                "rule": RULES[f.code].name,
+                "message": message(f, lang),
+                "drill": f.drill,
+                "try": f"vecdrill try {f.drill}",
+            }
+            for f in report.findings
+        ],
+        "checked": report.checked,
+        "lines": report.lines,
+        "seconds": report.seconds,
+        "skipped": [{"path": path, "why": why, "problem": problem} for why, path, problem in report.skipped],
+    }
+    return json.dumps(document, ensure_ascii=False, indent=2)
+
+
+def sarif_document(report: LintReport, lang: str) -> str:
+    """SARIF 2.1.0, the format GitHub code scanning uploads."""
+    codes = sorted(RULES)
+    rules = [
+        {
+            "id": code,
+            "name": _pascal(RULES[code].name),
+            "shortDescription": {"text": RULE_WORDS[code].title.get(lang)},
+            "fullDescription": {"text": _rule_text(code, lang)},
+            "help": {"text": f"vecdrill lint --explain {code}"},
+            "defaultConfiguration": {"level": "warning", "enabled": RULES[code].default},
+            "properties": {"drill": RULES[code].torch_drill, "numpy-drill": RULES[code].numpy_drill},
+        }
+        for code in codes
+    ]
+    results = []
+    for finding in report.findings:
+        result: dict[str, object] = {
+            "ruleId": finding.code,
+            "ruleIndex": codes.index(finding.code),
+            "level": "warning",
+            "message": {"text": message(finding, lang)},
+            "locations": [
+                {
+                    "physicalLocation": {
+                        "artifactLocation": {"uri": _uri(finding.path)},
+                        "region": {"startLine": finding.line, "startColumn": finding.col},
+                    }
+                }
+            ],
+        }
+        if finding.cell is not None:
+            result["properties"] = {"cell": finding.cell}
+        results.append(result)
+    document = {
+        "$schema": SARIF_SCHEMA,
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {"driver": {"name": "vecdrill", "version": __version__, "rules": rules}},
+                "results": results,
+            }
+        ],
+    }
+    return json.dumps(document, ensure_ascii=False, indent=2)
+
+
+def github_lines(report: LintReport, lang: str) -> list[str]:
+    """GitHub Actions workflow commands: one annotation per finding on the pull request's diff."""
+    return [
+        f"::warning file={_property(f.path)},line={f.line},col={f.col},title={f.code}::"
+        f"{_data(message(f, lang))}"
+        for f in report.findings
+    ]
+
+
+def explain(code: str, lang: str) -> str:
+    """A rule in full: its title, why, fix, drills, default, and a before and an after."""
+    rule, words = RULES[code], RULE_WORDS[code]
+    before, after = EXAMPLES[code]
+    kind = NUMPY if "import numpy" in before else "torch"
+    data = DATA_WORDS["array" if kind == NUMPY else "tensor"].get(lang)
+    values = {"data": data, "call": ".item()", "name": "out", "way": replacement("sum", kind)}
+    drills = sorted({rule.torch_drill, rule.numpy_drill}, key=lambda d: d != rule.drill(kind))
+    default = "explain_default" if rule.default else "explain_off"
+    parts = [
+        wrap(f"{code}  {rule.name}: {words.title.get(lang)}", lang),
+        "",
+        wrap(words.why.get(lang).format(**values), lang),
+        wrap(words.fix.get(lang).format(**values), lang),
+        "",
+        *(MESSAGES["explain_drill"].get(lang).format(drill=drill) for drill in drills),
+        wrap(MESSAGES[default].get(lang).format(code=code), lang),
+        "",
+        MESSAGES["explain_before"].get(lang),
+        textwrap.indent(before.rstrip("\n"), "    "),
+        "",
+        MESSAGES["explain_after"].get(lang),
+        textwrap.indent(after.rstrip("\n"), "    "),
+    ]
+    return "\n".join(parts)
+
+
+def rules_table(lang: str) -> str:
+    """The Markdown table of every rule that docs/lint.md holds (a test keeps them equal)."""
+    lines = [
+        "| code | name | what | why it is slow, and the fix | drill | on |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
+    for code, rule in RULES.items():
+        words = RULE_WORDS[code]
+        values = {"data": "tensor", "call": "`.item()`", "name": "`out`", "way": "the tensor method"}
+        why = words.why.get(lang).format(**values).replace("``", "`")
+        fix = words.fix.get(lang).format(**values).replace("``", "`")
+        drills = " / ".join(f"`{d}`" for d in dict.fromkeys((rule.torch_drill, rule.numpy_drill)))
+        lines.append(
+            f"| {code} | {rule.name} | {words.title.get(lang)} | {why}: {fix} | {drills} | "
+            f"{'yes' if rule.default else 'no'} |"
+        )
+    return "\n".join(lines)
+
+
+def _rule_text(code: str, lang: str) -> str:
+    words = RULE_WORDS[code]
+    values = {"data": DATA_WORDS["tensor"].get(lang), "call": "", "name": "", "way": ""}
+    return f"{words.why.get(lang).format(**values)}: {words.fix.get(lang).format(**values)}"
+
+
+def wrap(text: str, lang: str) -> str:
+    """Wrap prose to 80 columns; Chinese, which has no spaces, is wrapped by display width."""
+    if lang != "zh":
+        return "\n".join(textwrap.wrap(text, WIDTH, break_long_words=False, break_on_hyphens=False))
+    lines, current, width = [], "", 0
+    for character in text:
+        size = 2 if unicodedata.east_asian_width(character) in ("W", "F") else 1
+        if width + size > WIDTH:
+            lines.append(current.rstrip())
+            current, width = "", 0
+        current += character
+        width += size
+    return "\n".join([*lines, current])
+
+
+def _pascal(name: str) -> str:
+    return "".join(part.capitalize() for part in name.split("-"))
+
+
+def _uri(path: str) -> str:
+    return quote(path.replace("\\", "/"))
+
+
+def _data(text: str) -> str:
+    """A workflow command's message, escaped as GitHub's runner unescapes it."""
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _property(text: str) -> str:
+    return _data(text).replace(":", "%3A").replace(",", "%2C")
