@@ -250,10 +250,38 @@ def test_hints_follow_the_drills_library() -> None:
     assert "np.where" in for_numpy.message and "torch.where" not in for_numpy.message
 
 
-def test_item_and_tolist_are_loops_only_in_torch_drills() -> None:
-    source = b"def solve(a):\n    return a.tolist()\n"
-    assert [f.code for f in scan(source, GateRules("torch", "solve"))] == ["L011"]
+def test_element_conversions_are_loops_in_numpy_and_torch_drills_alike() -> None:
+    for source, code in [
+        (b"def solve(a):\n    return a.tolist()\n", "L011"),
+        (b"def solve(a):\n    return list(a)\n", "L010"),
+        (b"def solve(a):\n    return [v for v in a]\n", "L003"),
+        (b"def solve(a):\n    for i in range(3):\n        s = a[i].item()\n    return a\n", "L011"),
+    ]:
+        for library in ("torch", "numpy"):
+            assert code in {f.code for f in scan(source, GateRules(library, "solve"))}, (source, library)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "return sum(np.roll(a, s, axis=0) for s in (-1, 0, 1))",
+        "return max([a.sum(), a.min()])",
+        "return np.stack([a[..., c] * 2 for c in range(3)], -1)",
+        "out = a * 0\n    for dx, dy in ((0, 1), (1, 0)):\n"
+        "        out = out + np.roll(a, dx + dy)\n    return out",
+        "return [a * w for w, _ in zip((1, 2), (3, 4))][0]",
+    ],
+)
+def test_a_loop_over_a_written_small_collection_is_no_element_loop(body: str) -> None:
+    source = f"import numpy as np\n\n\ndef solve(a):\n    {body}\n".encode()
     assert scan(source, GateRules("numpy", "solve")) == []
+    none_allowed = {f.kind for f in scan(source, GateRules("numpy", "solve", fixed_loops=0))}
+    assert none_allowed == {"loop"}  # `fixed_loops = 0`: a drill that wants no loop at all
+
+
+def test_a_written_collection_over_the_drills_allowance_is_a_loop() -> None:
+    source = b"import numpy as np\n\n\ndef solve(a):\n    return sum(a * k for k in range(17))\n"
+    assert {f.code for f in scan(source, GateRules("numpy", "solve"))} == {"L004", "L010"}
 
 
 def test_allowed_imports_cover_submodules_but_not_lookalikes() -> None:

@@ -210,15 +210,24 @@ def test_a_solution_wrong_only_on_full_rows_fails_with_the_inclusive_bound(
     [
         (
             ('kind = "dim"\n', 'kind = "dim"\ninclusive = true\n'),
-            "input 't' sets inclusive = true, which only an index input has (values up to the size of "
-            'its into dimension, that size included); remove it, or use kind = "index"',
+            """input 't' (kind = "dim") sets inclusive, which only inputs of kind "index" use; """
+            "remove it, or change the kind",
+        ),
+        (
+            ('kind = "dim"\n', 'kind = "dim"\nlow = 2\n'),
+            """input 't' (kind = "dim") sets low, which only inputs of kind "uniform" or "int" use; """
+            "remove it, or change the kind",
+        ),
+        (
+            ("[[inputs]]", "non_contiguous = true\n\n[[inputs]]"),
+            "unknown key 'non_contiguous'; did you mean 'noncontiguous'? remove it or check its spelling",
         ),
         (("inclusive = true", 'inclusive = "yes"'), "inputs[0].inclusive = 'yes' should be a bool"),
     ],
 )
-def test_a_misused_inclusive_is_one_sentence(pack: Path, change: tuple[str, str], sentence: str) -> None:
+def test_a_key_that_does_nothing_is_one_sentence(pack: Path, change: tuple[str, str], sentence: str) -> None:
     edit(pack / "mask-lengths" / "drill.toml", *change)
-    assert broken(pack / "mask-lengths") == sentence
+    assert broken(pack / "mask-lengths").startswith(sentence)
 
 
 def test_the_built_in_packs_keep_both_languages() -> None:

@@ -130,6 +130,10 @@ def check(
     timeout: TimeoutOption = None,
     jobs: Annotated[int, typer.Option(help="Files checked in parallel.", callback=_jobs)] = 1,
     isolation: Annotated[Optional[str], typer.Option(help="Force bwrap, unshare or plain.")] = None,  # noqa: UP045
+    no_record: Annotated[
+        bool,
+        typer.Option("--no-record", help="Record nothing in your progress (checking someone else's files)."),
+    ] = False,
     lang: LangOption = None,
     drills: DrillsOption = None,
 ) -> None:
@@ -158,7 +162,7 @@ def check(
         else ("checking against the loop, then timing both" + (" at each size" if scaling else ""))
     )
     with render.working(doing):
-        results = checks.check_many(files, cat, options, jobs=jobs)
+        results = checks.check_many(files, cat, options, jobs=jobs, record=not no_record)
     if json_output:
         from vecdrill.report.model import to_json
 
@@ -509,12 +513,21 @@ def new(
     drill_id: Annotated[str, typer.Argument(metavar="ID", help="kebab-case id, e.g. clip-norms")],
     library: Annotated[str, typer.Option(help="torch or numpy.")] = "torch",
     into: Annotated[Path, typer.Option("--dir", help="The pack folder to create it in.")] = Path("drills"),
+    lang: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--lang", help="en: an English-only drill (no Chinese stubs); default: the pack's languages."
+        ),
+    ] = None,
 ) -> None:
     """Scaffold a new drill folder with every file, ready to fill in."""
     from vecdrill.authoring import scaffold
     from vecdrill.report import render
 
-    folder = scaffold.new_drill(drill_id, into, library)
+    if lang not in (None, "en", "zh"):
+        raise UsageError(f"--lang {lang!r} should be en (English only) or zh (English and Chinese)")
+    languages = None if lang is None else ("en",) if lang == "en" else ("en", "zh")
+    folder = scaffold.new_drill(drill_id, into, library, languages)
     render.created(folder)
 
 

@@ -288,6 +288,7 @@ class CaseRequest:
     seed: int
     noncontiguous: bool = False
     edge: str | None = None  # "<input>:<edge>": that input's values forced (content/edges.py)
+    grad: bool = True  # False: no gradient pass for this case
 
 
 @dataclass(frozen=True)

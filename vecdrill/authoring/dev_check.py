@@ -87,6 +87,8 @@ def dev_check(
         for found in pool.map(lambda d: check_drill(Context(d, catalogue, options, workload)), drills):
             # once each: a broken helper is the problem of every drill that calls it
             problems.extend(p for p in found if p not in problems)
+    if notes is not None:
+        notes += english_only_notes(catalogue)
     if mutants:
         from vecdrill.authoring import mutation
 
@@ -95,6 +97,17 @@ def dev_check(
         if notes is not None:
             notes += lines
     return len(drills), problems
+
+
+def english_only_notes(catalogue: Catalogue) -> list[str]:
+    """One line per pack that declares itself English only (`languages = ["en"]`)."""
+    return [
+        f'pack {pack.id} is English only (languages = ["en"] in its pack.toml): --lang zh shows its '
+        "English text and says so"
+        for pack in catalogue.scope()
+        if "zh" not in pack.languages
+        and any(pack.folder.resolve() == d.folder.parent for d in catalogue.ordered())
+    ]
 
 
 def _only(packs: list[Path]) -> Catalogue:
@@ -210,7 +223,10 @@ def _translation_problems(context: Context) -> list[Problem]:
     pack passes, and `--lang zh` shows the English text and says so)."""
     drill = context.drill
     manifest, explanation = str(drill.file("drill.toml")), drill.file(CHINESE_EXPLANATION)
+    english_course = "zh" not in context.catalogue.pack_of(drill.id).languages
     if drill.zh is None and not explanation.is_file():
+        if english_course:
+            return []  # the pack says so once (`english_only_notes`)
         return [
             Problem(
                 str(drill.folder),
@@ -291,8 +307,9 @@ def _timing_problems(context: Context) -> list[Problem]:
             problems.append(
                 Problem(
                     where,
-                    f"the reference speedup is {timing.speedup:.1f}x, below speedup_floor = "
-                    f"{drill.speedup_floor:g}; speed up the solution, or lower the floor and explain why",
+                    f"the reference speedup is {_below(timing.speedup, drill.speedup_floor)}x, below "
+                    f"speedup_floor = {drill.speedup_floor:g}; speed up the solution, or lower the "
+                    "floor and explain why",
                 )
             )
         if context.workload_seconds:
@@ -330,3 +347,11 @@ PRODUCERS: tuple[Producer, ...] = (
     _timing_problems,
     _starter_problems,
 )
+
+
+def _below(speedup: float, floor: float) -> str:
+    """The speedup with as many decimals as it takes to show it under the floor (9.96 is not 10.0)."""
+    for digits in range(1, 6):
+        if round(speedup, digits) < floor:
+            return f"{speedup:.{digits}f}"
+    return f"{speedup:.6g}"

@@ -6,11 +6,13 @@ from pathlib import Path
 
 from vecdrill.authoring import templates
 from vecdrill.content.drill import ID_PATTERN
+from vecdrill.content.pack import declared_languages
 from vecdrill.errors import UsageError
 
 
-def new_drill(drill_id: str, parent: Path, library: str) -> Path:
-    """Create `parent/drill_id` with every file of a drill; never overwrites anything."""
+def new_drill(drill_id: str, parent: Path, library: str, languages: tuple[str, ...] | None = None) -> Path:
+    """Create `parent/drill_id` with every file of a drill; never overwrites anything. Its
+    languages are `languages`, else those of the pack's pack.toml, else English and Chinese."""
     if not ID_PATTERN.match(drill_id):
         raise UsageError(f"{drill_id!r} is not a kebab-case id such as 'gather-logits'")
     if library not in ("torch", "numpy"):
@@ -18,7 +20,9 @@ def new_drill(drill_id: str, parent: Path, library: str) -> Path:
     folder = parent / drill_id
     if folder.exists():
         raise UsageError(f"{folder} already exists; pick another id or remove it first")
+    if languages is None:
+        languages = declared_languages(parent)
     folder.mkdir(parents=True)
-    for name, text in templates.render(drill_id, library).items():
+    for name, text in templates.render(drill_id, library, chinese="zh" in languages).items():
         (folder / name).write_text(text, encoding="utf-8")
     return folder

@@ -15,12 +15,7 @@ hints = [
   "TODO: a nudge towards the idea.",
   "TODO: the name of the function to use.",
 ]
-
-[zh]
-title = "TODO：标题"
-task = "TODO：说明 {function}(x) 返回什么。"
-hints = ["TODO：提示方向。", "TODO：给出函数名。"]
-
+{zh}
 [[inputs]]
 name = "x"
 shape = ["N"]
@@ -47,17 +42,30 @@ _EXPLAIN_ZH = (
 )
 
 
-def render(drill_id: str, library: str) -> dict[str, str]:
+_ZH_TABLE = """
+[zh]
+title = "TODO：标题"
+task = "TODO：说明 {function}(x) 返回什么。"
+hints = ["TODO：提示方向。", "TODO：给出函数名。"]
+"""
+
+
+def render(drill_id: str, library: str, chinese: bool = True) -> dict[str, str]:
+    """Every file of a new drill; without `chinese` (an English-only course), no [zh] table and
+    no explain.zh.md to fill in."""
     function = drill_id.replace("-", "_")
     dtype = "float32" if library == "torch" else "float64"
     head = f"{_IMPORT[library]}\n\n\ndef {function}(x: {_TYPE[library]}) -> {_TYPE[library]}:\n"
     doc = _DOC.format(dtype=dtype)
-    return {
-        "drill.toml": _MANIFEST.format(library=library, function=function, dtype=dtype),
+    zh = _ZH_TABLE.format(function=function) if chinese else ""
+    files = {
+        "drill.toml": _MANIFEST.format(library=library, function=function, dtype=dtype, zh=zh),
         "loop.py": head + doc + _LOOP_BODY[library],
         "starter.py": head + doc + "    # TODO: replace the loop with whole-array operations.\n"
         f'    raise NotImplementedError("write {function}")\n',
         "solution.py": head + doc + "    return x * 2  # TODO: the reference solution\n",
         "explain.md": _EXPLAIN,
-        "explain.zh.md": _EXPLAIN_ZH,
     }
+    if chinese:
+        files["explain.zh.md"] = _EXPLAIN_ZH
+    return files

@@ -19,8 +19,12 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Tolerance:
+    """How an answer is compared: the drill's tolerances, and whether the order of its values
+    matters (`unordered`: "all" compares the values as a multiset, an int sorts along that axis)."""
+
     rtol: float | None
     atol: float | None
+    unordered: str | int | None = None
 
 
 @dataclass(frozen=True)
@@ -52,7 +56,7 @@ def compare_case(
     )
     if mismatch is None:
         mismatch = _mutated_input(case, expected, got_tensors)
-    if mismatch is None and case.edge is None:  # forced ties sit on kinks, where a gradient is a convention
+    if mismatch is None and case.edge is None and case.grad:  # forced ties sit on kinks: a convention
         mismatch = _gradient_mismatch(case, expected, got_record, got_tensors, tol)
     if mismatch is not None:
         mismatch.size, mismatch.case = case.size, case.label or None
@@ -98,22 +102,96 @@ def compare_answers(expected: Answer, got: Answer, tol: Tolerance) -> Mismatch |
         return Mismatch("count", "out", expected=_shape_of_answer(expected), got=_shape_of_answer(got))
     for i, (want, have) in enumerate(zip(expected.items, got.items, strict=True)):
         label = f"out[{i}]" if expected.is_tuple else "out"
+        want_number, have_number = _number(want, expected.tensors[i]), _number(have, got.tensors[i])
+        if want_number is not None and have_number is not None:
+            mismatch = _compare_numbers(want_number, have_number, tol, label)
+            if mismatch:
+                return mismatch
+            continue
         if want["type"] != have["type"]:
             return Mismatch("type", label, expected=_type_label(want), got=_type_label(have))
         if want["device"] != have["device"]:
             return Mismatch("device", label, expected=want["device"], got=have["device"])
         want_tensor, have_tensor = expected.tensors[i], got.tensors[i]
         assert want_tensor is not None and have_tensor is not None
+        if tol.unordered is not None and want_tensor.shape == have_tensor.shape:
+            want_tensor, have_tensor = (
+                _in_order(want_tensor, tol.unordered),
+                _in_order(have_tensor, tol.unordered),
+            )
+            label = (
+                f"{label} (values sorted{'' if tol.unordered == 'all' else f' along axis {tol.unordered}'})"
+            )
         mismatch = compare_tensors(want_tensor, have_tensor, tol, label)
         if mismatch:
             return mismatch
     return None
 
 
+@dataclass(frozen=True)
+class _Number:
+    """One scalar answer: a Python number, a numpy scalar, or a 0-d tensor or array."""
+
+    value: torch.Tensor  # 0-d
+    dtype: str | None  # None for a Python number, which takes the loop's
+    device: str | None  # a tensor's
+
+
+_KINDS = {"b": "a bool", "i": "an integer", "u": "an integer", "f": "a float", "c": "a complex number"}
+
+
+def _number(item: dict[str, Any], tensor: torch.Tensor | None) -> _Number | None:
+    if tensor is None or tensor.dim() != 0:
+        return None
+    if item["type"] == "number":
+        return _Number(tensor, item.get("dtype"), None)
+    if item["type"] in ("tensor", "ndarray"):
+        return _Number(tensor, _dtype(tensor), item["device"] if item["type"] == "tensor" else None)
+    return None
+
+
+def _compare_numbers(want: _Number, have: _Number, tol: Tolerance, label: str) -> Mismatch | None:
+    """Scalars compare by value, whatever form each takes (docs/drill-format.md, scalar outputs):
+    the same kind (bool, integer, float); the same dtype where both have one; the same device where
+    both are tensors; the value within the tolerance of the loop's dtype (a Python float's: float32's)."""
+    import numpy as np
+    import torch
+
+    want_kind, have_kind = (_KINDS[np.dtype(_dtype(n.value)).kind] for n in (want, have))
+    if want_kind != have_kind:
+        return Mismatch("kind", label, expected=want_kind, got=have_kind)
+    if want.dtype is not None and have.dtype is not None and want.dtype != have.dtype:
+        return Mismatch("dtype", label, expected=want.dtype, got=have.dtype)
+    if want.device is not None and have.device is not None and want.device != have.device:
+        return Mismatch("device", label, expected=want.device, got=have.device)
+    like = want.value if want.dtype is not None else want.value.to(torch.float32)
+    shared = torch.promote_types(want.value.dtype, have.value.dtype)
+    return compare_tensors(want.value.to(shared), have.value.to(shared), tol, label, dtype_of=like)
+
+
+def _in_order(tensor: torch.Tensor, unordered: str | int) -> torch.Tensor:
+    """The tensor's values sorted (NaNs last), flattened for "all": where the drill says that
+    order does not matter, two answers with the same values in another order are the same."""
+    if tensor.dim() == 0 or tensor.dtype.is_complex:
+        return tensor
+    flat = tensor.reshape(-1) if unordered == "all" else tensor
+    axis = 0 if unordered == "all" else int(unordered)
+    if not -flat.dim() <= axis < flat.dim():
+        return tensor  # an axis this output does not have: compared as it is
+    return flat.sort(dim=axis, stable=True).values
+
+
 def compare_tensors(
-    want: torch.Tensor, have: torch.Tensor, tol: Tolerance, label: str, what: str = "value"
+    want: torch.Tensor,
+    have: torch.Tensor,
+    tol: Tolerance,
+    label: str,
+    what: str = "value",
+    *,
+    dtype_of: torch.Tensor | None = None,
 ) -> Mismatch | None:
-    """Dtype, shape, then values with NaN positions; the first differing index is reported."""
+    """Dtype, shape, then values with NaN positions; the first differing index is reported. The
+    default tolerances are those of `dtype_of`'s dtype (of `want` itself unless given)."""
     import torch
 
     if want.dtype != have.dtype:
@@ -123,7 +201,7 @@ def compare_tensors(
     if want.numel() == 0:
         return None
     if want.is_floating_point() or want.is_complex():
-        rtol, atol = _tolerances(want, tol)
+        rtol, atol = _tolerances(want if dtype_of is None else dtype_of, tol)
         close = torch.isclose(have, want, rtol=rtol, atol=atol, equal_nan=True)
     else:
         close = have == want

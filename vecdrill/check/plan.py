@@ -28,9 +28,10 @@ STEP_BUDGETS = {"solution": 0.05, "loop": 0.15}  # seconds per `--scaling` step 
 
 
 def build_cases(drill: Drill, targets: list[str], seed: int) -> list[Case]:
-    """Every listed size at two seeds, non-contiguous inputs where the drill allows them, then the
-    extra cases (`[cases]`): random sizes at seeds of their own and forced edge values. All of it
-    follows from `seed`, so `--seed` plans the same cases again."""
+    """Every listed size at two seeds, non-contiguous inputs where the drill allows them, the
+    benchmark size (so that a verdict never depends on whether the check times), then the extra
+    cases (`[cases]`): random sizes at seeds of their own and forced edge values. All of it follows
+    from `seed`, so `--seed` plans the same cases again."""
     cases = []
     for device in targets:
         for i, size in enumerate(drill.sizes):
@@ -44,6 +45,13 @@ def build_cases(drill: Drill, targets: list[str], seed: int) -> list[Case]:
             label = f"random size {i + 1}"
             cases.append(
                 Case(f"{device}:random:{i}", device, size, seed + RANDOM_SEED_OFFSET + i, label=label)
+            )
+        if drill.bench not in drill.sizes:  # what timing compares, the plain check compares too
+            label = "the benchmark size"
+            cases.append(
+                Case(
+                    f"{device}:bench", device, drill.bench, seed + BENCH_SEED_OFFSET, label=label, grad=False
+                )
             )
         for name, edge in edges.drill_edges(drill):
             label = f"an edge case: {edges.describe(name, edge)}"

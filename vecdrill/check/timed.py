@@ -89,10 +89,14 @@ def _cheated(
     )
     if recheck is None:
         return None
+    recheck.size, recheck.case = dict(record["size"]), "after its timed calls at the benchmark size"
+    device.mismatch = recheck
+    where = "[" + ", ".join(map(str, recheck.index)) + "]" if recheck.index else ""
+    values = f": expected {recheck.expected}, got {recheck.got}" if recheck.expected is not None else ""
     return (
-        f"{device.device}: after timing, your solution's answer at the benchmark size "
-        f"differs from the loop's ({recheck.what} of {recheck.output}); does it keep "
-        "state between calls?"
+        f"{device.device}: after its timed calls at {at}, your solution's answer differs from the "
+        f"loop's ({recheck.what} of {recheck.output}{where}{values}), though the same call matched "
+        "it before timing: it keeps state between calls; compute every answer afresh"
     )
 
 

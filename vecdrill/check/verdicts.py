@@ -208,8 +208,9 @@ def tolerance(drill: Drill, device: str) -> Tolerance:
         return Tolerance(
             drill.cuda_rtol if drill.cuda_rtol is not None else drill.rtol,
             drill.cuda_atol if drill.cuda_atol is not None else drill.atol,
+            drill.unordered,
         )
-    return Tolerance(drill.rtol, drill.atol)
+    return Tolerance(drill.rtol, drill.atol, drill.unordered)
 
 
 def _usable_cases(result: FileResult, cases: list[Case], unavailable: dict[str, str]) -> list[Case]:
@@ -411,6 +412,8 @@ def describe(mismatch: Mismatch, device: str) -> str:
         )
     elif mismatch.what == "count":
         text = f"your solution returned {mismatch.got}, but the loop returns {mismatch.expected}"
+    elif mismatch.what == "kind":  # of a number: a bool, an integer, a float
+        text = f"{mismatch.output} should be {mismatch.expected}, but your solution returned {mismatch.got}"
     elif mismatch.what == "type":
         text = (
             f"{mismatch.output} should be a {mismatch.expected}, but your solution returned a {mismatch.got}"

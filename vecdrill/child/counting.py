@@ -24,7 +24,9 @@ class CountersDisabled(Exception):
 def count_work(
     function: Callable[..., Any], kwargs: dict[str, Any], *, torch_ops: bool
 ) -> tuple[dict[str, int], Any]:
-    """Call `function(**kwargs)` once; return its output and {"calls": n}, plus for torch drills
+    """Call `function` once with the inputs `kwargs` in order, by position (as every call of a
+    drill's function is made: a book's answer names its parameters its own way); return its output
+    and {"calls": n}, plus for torch drills
     {"aten": n} and {"syncs": n}: the values read out of a tensor into Python (`.item()`, `int(t)`,
     `if t:`), each a device sync on a GPU."""
     counts = {"calls": 0}
@@ -56,7 +58,7 @@ def _profiled(
 ) -> Any:
     sys.setprofile(profile)
     try:
-        output = function(**kwargs)
+        output = function(*kwargs.values())
         intact = sys.getprofile() is profile
     finally:
         sys.setprofile(None)
@@ -120,11 +122,11 @@ class OpWatch:
 def watched(function: Callable[..., Any], watch: OpWatch) -> Callable[..., Any]:
     """`function` run under a dispatch mode that records its operations in `watch`."""
 
-    def run(**kwargs: Any) -> Any:
+    def run(*inputs: Any) -> Any:
         mode = _op_recorder(watch)
         mode.__enter__()
         try:
-            return function(**kwargs)
+            return function(*inputs)
         finally:
             intact = _is_innermost(mode)
             if intact:

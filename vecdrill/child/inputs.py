@@ -44,9 +44,32 @@ def make_inputs(
         if drill.library == "numpy" and isinstance(value, torch.Tensor):
             value = value.numpy()
         elif isinstance(value, torch.Tensor) and spec.device == "same":
-            value = value.to(device)
+            value = fresh_copy(value, device)
         values[spec.name] = value
     return values
+
+
+def fresh_copy(value: Any, device: str | None = None) -> Any:
+    """A copy of an input (on `device`, for a tensor) with the very strides of the original: a
+    non-contiguous case must reach the function non-contiguous, and torch's `clone`, `.to()` and
+    numpy's `copy` all make a strided view contiguous. Python numbers are returned as they are."""
+    import numpy as np
+    import torch
+
+    if isinstance(value, torch.Tensor):
+        twin = torch.empty_strided(
+            value.shape, value.stride(), dtype=value.dtype, device=device or value.device
+        )
+        return twin.copy_(value)
+    if isinstance(value, np.ndarray):
+        if value.size == 0 or any(step < 0 or step % value.itemsize for step in value.strides):
+            return value.copy()
+        last = sum((n - 1) * step for n, step in zip(value.shape, value.strides, strict=True))
+        base = np.empty(last // value.itemsize + 1, dtype=value.dtype)
+        copy = np.lib.stride_tricks.as_strided(base, value.shape, value.strides)
+        copy[...] = value
+        return copy
+    return value
 
 
 class InputError(Exception):
@@ -175,12 +198,15 @@ def _draw(spec: InputSpec, size: Size, gen: torch.Generator, noncontiguous: bool
     if strided:
         shape = [*shape[:-1], shape[-1] * 2]
     dtype = getattr(torch, spec.dtype)
+    # float64 inputs are drawn in float64: drawn in float32 and widened, their values would repeat
+    # far more often than float64's (ties at the benchmark size that no real data has).
+    drawn = torch.float64 if dtype == torch.float64 else torch.float32
     if spec.kind == "normal":
-        value = torch.randn(shape, generator=gen) * spec.scale
+        value = torch.randn(shape, generator=gen, dtype=drawn) * spec.scale
     elif spec.kind == "uniform":
-        value = torch.rand(shape, generator=gen) * (spec.high - spec.low) + spec.low
+        value = torch.rand(shape, generator=gen, dtype=drawn) * (spec.high - spec.low) + spec.low
     elif spec.kind == "probs":
-        value = torch.softmax(torch.randn(shape, generator=gen), dim=-1)
+        value = torch.softmax(torch.randn(shape, generator=gen, dtype=drawn), dim=-1)
     elif spec.kind == "bool":
         value = torch.rand(shape, generator=gen) < spec.p
     elif spec.kind == "int":

@@ -22,7 +22,7 @@ from typing import Any
 from vecdrill import wire
 from vecdrill.child import counting, faults, gpu, guard, resolve, timer
 from vecdrill.child.faults import Rejected
-from vecdrill.child.inputs import InputError, declared_problem, make_inputs
+from vecdrill.child.inputs import InputError, declared_problem, fresh_copy, make_inputs
 from vecdrill.content import drill_code
 from vecdrill.content.drill import Drill, Size
 from vecdrill.content.drill_code import LOOP, SOLUTION, load_helpers
@@ -206,7 +206,7 @@ def _run_loop_case(
         "loop.py", at, lambda: _run_case(drill, function, filename, case, values, grad, tensors)
     )
     outputs = record["outputs"]
-    odd = [item["type"] for item in outputs["items"] if item["type"] not in ("tensor", "ndarray")]
+    odd = [item["type"] for item in outputs["items"] if item["type"] not in ("tensor", "ndarray", "number")]
     if odd:
         raise faults.odd_loop_output(odd[0], outputs["tuple"], drill.library)
     return record
@@ -294,7 +294,7 @@ def _call(
     function: Callable[..., Any], kwargs: dict[str, Any], filename: str, case: str, size: Size | None = None
 ) -> Any:
     try:
-        return function(**kwargs)
+        return function(*kwargs.values())  # by position, in the drill's order: any names fit
     except counting.CountersDisabled:
         raise
     except BaseException as exc:  # noqa: BLE001 - SystemExit and KeyboardInterrupt included
@@ -328,7 +328,7 @@ def _run_case(
     import torch
 
     cid = case.id
-    kwargs = {k: _clone(v) for k, v in values.items()}
+    kwargs = {k: fresh_copy(v) for k, v in values.items()}
     output = _call(function, kwargs, filename, cid, case.size)
     record = {"id": cid, "outputs": _store_outputs(output, f"{cid}/out", tensors, _OUTPUT_BYTES)}
     for name, value in kwargs.items():
@@ -338,7 +338,7 @@ def _run_case(
             tensors[f"{cid}/in/{name}"] = torch.from_numpy(value.copy())
     # No gradients on edge cases: with ties they have no single right answer (compare skips them),
     # and on all-zero inputs an in-place change goes unseen, so the backward call would fail.
-    if grad and drill.library == "torch" and case.edge is None and not _mutated(values, kwargs):
+    if grad and case.grad and drill.library == "torch" and case.edge is None and not _mutated(values, kwargs):
         record["grads"] = _gradients(function, values, filename, cid, case.seed, tensors)
     return record
 
@@ -364,6 +364,15 @@ def _store_outputs(output: Any, prefix: str, tensors: dict[str, Any], limit: int
         elif type(item) is np.ndarray and item.dtype != object:
             kinds.append({"type": "ndarray", "device": "cpu"})
             tensors[f"{prefix}/{i}"] = torch.from_numpy(np.array(item, copy=True))
+        elif type(item) in (bool, int, float) or (isinstance(item, np.generic) and item.dtype.kind in "biuf"):
+            # A number: a Python one has no dtype of its own, a numpy scalar keeps its dtype.
+            numpy_scalar = isinstance(item, np.generic)
+            kinds.append(
+                {"type": "number", "device": None, "dtype": str(item.dtype) if numpy_scalar else None}
+            )
+            tensors[f"{prefix}/{i}"] = (
+                torch.from_numpy(np.array(item)) if numpy_scalar else torch.tensor(item)
+            )
         else:
             kinds.append({"type": _type_name(item), "device": None})
     return {"tuple": is_tuple, "items": kinds}
@@ -380,7 +389,8 @@ def _gradients(
     import torch
 
     kwargs = {
-        k: (_clone(v).requires_grad_(True) if _is_float_tensor(v) else _clone(v)) for k, v in values.items()
+        k: (fresh_copy(v).requires_grad_(True) if _is_float_tensor(v) else fresh_copy(v))
+        for k, v in values.items()
     }
     output = _call(function, kwargs, filename, cid)
     items = output if type(output) is tuple else (output,)
@@ -477,7 +487,7 @@ def _bench(
     with torch.no_grad():
         measured = timer.time_calls(
             guarded,
-            lambda: {k: _clone(v) for k, v in values.items()},
+            lambda: {k: fresh_copy(v) for k, v in values.items()},
             device=spec.device,
             budget_seconds=spec.budget,
             cpu_clock=spec.device == "cpu" and torch.get_num_threads() == 1,
@@ -499,11 +509,6 @@ def _bench(
 
 def _guarded(function: Callable[..., Any], filename: str, case: str, size: Size) -> Callable[..., Any]:
     return lambda **kwargs: _call(function, kwargs, filename, case, size)
-
-
-def _clone(value: Any) -> Any:
-    copy = getattr(value, "clone", None) or getattr(value, "copy", None)
-    return copy() if callable(copy) and not isinstance(value, (int, float)) else value
 
 
 def _mutated(before: dict[str, Any], after: dict[str, Any]) -> bool:

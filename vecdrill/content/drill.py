@@ -7,6 +7,7 @@ torch or numpy. Validation reports the first problem as a `DrillError` naming th
 from __future__ import annotations
 
 import ast
+import difflib
 import math
 import re
 import sys
@@ -123,6 +124,8 @@ class Drill:
     benchmark_reason: str = ""  # why not, shown with the result; required with benchmark = false
     cases: CaseRules = field(default_factory=CaseRules)
     loop_over: str | None = None  # the one dimension a Python loop may run over (see docs)
+    fixed_loops: int = 16  # the most items a loop with a written count may run over (gate/fixed.py)
+    unordered: str | int | None = None  # "all", or an axis: the order of the output's values is free
     survivors: tuple[KnownSurvivor, ...] = ()  # `[mutation] survivors`
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -186,6 +189,8 @@ _TOP_KEYS: dict[str, tuple[type, ...]] = {
     "benchmark_reason": (str,),
     "cases": (dict,),
     "loop_over": (str,),
+    "fixed_loops": (int,),
+    "unordered": (str, int),
     "mutation": (dict,),
     "hints": (list,),
     "zh": (dict,),
@@ -281,10 +286,27 @@ def load_drill(folder: Path) -> Drill:
         benchmark_reason=data.get("benchmark_reason", ""),
         cases=_case_rules(where, data.get("cases", {})),
         loop_over=data.get("loop_over"),
+        fixed_loops=_count(where, "fixed_loops", data.get("fixed_loops", 16)),
+        unordered=_unordered(where, data.get("unordered")),
         survivors=_survivors(where, data.get("mutation", {})),
     )
     _check_semantics(where, drill)
     return drill
+
+
+_COMMON_INPUT_KEYS = {"name", "shape", "dtype", "kind", "device"}
+# The keys each kind reads; any other is a mistake (a `low` on a normal input changes nothing).
+_KIND_KEYS: dict[str, set[str]] = {
+    "normal": {"scale"},
+    "uniform": {"low", "high"},
+    "int": {"low", "high"},
+    "index": {"into", "inclusive"},
+    "bool": {"p"},
+    "probs": set(),
+    "dim": {"dim"},
+    "const": {"value"},
+    "custom": set(),
+}
 
 
 def _check_keys(
@@ -296,9 +318,12 @@ def _check_keys(
 ) -> None:
     for key, value in data.items():
         if key not in allowed:
+            close = difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
+            close = close or [known for known in allowed if known.replace("_", "") == key.replace("_", "")]
+            guess = f"did you mean '{prefix}{close[0]}'? " if close else ""
             raise DrillError(
                 where,
-                f"unknown key '{prefix}{key}'; remove it or check its spelling "
+                f"unknown key '{prefix}{key}'; {guess}remove it or check its spelling "
                 f"(known keys: {', '.join(sorted(allowed))})",
             )
         types = allowed[key]
@@ -346,6 +371,22 @@ def _rule_names(where: str, key: str, value: list[Any], chinese: bool) -> tuple[
 def _limit(where: str, key: str, value: int | None) -> int | None:
     if value is not None and value < 1:
         raise DrillError(where, f"{key} = {value} should be 1 or more")
+    return value
+
+
+def _unordered(where: str, value: str | int | None) -> str | int | None:
+    if value is None or value == "all" or (type(value) is int):
+        return value
+    raise DrillError(
+        where,
+        f'unordered = {value!r} is not a way to compare: use "all" (the values as a set, '
+        "sorted) or an axis such as -1 (sorted along it)",
+    )
+
+
+def _count(where: str, key: str, value: int) -> int:
+    if isinstance(value, bool) or not 0 <= value <= 1000:
+        raise DrillError(where, f"{key} = {value!r} should be a whole number from 0 to 1000")
     return value
 
 
@@ -499,18 +540,20 @@ def _input_spec(where: str, index: int, raw: Any) -> InputSpec:
         device=raw.get("device", "same"),
     )
     label = f"input {spec.name!r}"
+    if spec.kind in _KIND_KEYS:
+        for key in sorted(set(raw) - _COMMON_INPUT_KEYS - _KIND_KEYS[spec.kind]):
+            users = [f'"{kind}"' for kind, keys in _KIND_KEYS.items() if key in keys]
+            raise DrillError(
+                where,
+                f'{label} (kind = "{spec.kind}") sets {key}, which only inputs of kind '
+                f"{' or '.join(users)} use; remove it, or change the kind",
+            )
     if spec.dtype not in DTYPES and spec.kind not in ("dim", "const"):
         raise DrillError(where, f"{label} has dtype {spec.dtype!r}; use one of {', '.join(DTYPES)}")
     if spec.kind not in KINDS:
         raise DrillError(where, f"{label} has kind {spec.kind!r}; use one of {', '.join(KINDS)}")
     if spec.kind == "index" and spec.into is None:
         raise DrillError(where, f"{label} is an index; say which dimension it indexes with into = ")
-    if spec.inclusive and spec.kind != "index":
-        raise DrillError(
-            where,
-            f"{label} sets inclusive = true, which only an index input has (values up to the size of "
-            'its into dimension, that size included); remove it, or use kind = "index"',
-        )
     if spec.kind == "dim" and spec.dim is None:
         raise DrillError(where, f"{label} is a dimension size; name it with dim = ")
     if spec.kind == "const" and spec.value is None:

@@ -34,7 +34,9 @@ _TOP_KEYS: dict[str, tuple[type, ...]] = {
     "zh": (dict,),
     "tracks": (list,),
     "prerequisites": (dict,),
+    "languages": (list,),
 }
+LANGUAGES = ("en", "zh")
 _TRACK_KEYS: dict[str, tuple[type, ...]] = {
     "id": (str,),
     "title": (str,),
@@ -65,6 +67,7 @@ class Pack:
     prerequisites: dict[str, tuple[str, ...]] = field(default_factory=dict)
     unlisted: tuple[str, ...] = ()  # drills no track lists (each one a problem), after the tracks
     manifest: Path | None = None  # None: no pack.toml, so one implicit track
+    languages: tuple[str, ...] = LANGUAGES  # ("en",): an English-only course, said once, not per drill
 
     def path(self) -> list[str]:
         """Every drill id of the pack in the order a learner meets them."""
@@ -115,8 +118,17 @@ def load_pack(
         prerequisites=_prerequisites(where, data.get("prerequisites", {}), on_path, problems),
         unlisted=tuple(_level_order(d for name, d in drills.items() if name in unlisted)),
         manifest=manifest,
+        languages=tuple(data.get("languages", LANGUAGES)),
     )
     return pack, problems
+
+
+def declared_languages(root: Path) -> tuple[str, ...]:
+    """The languages the pack at `root` declares: both where it has no readable pack.toml."""
+    try:
+        return tuple(_read(root / PACK_MANIFEST).get("languages", LANGUAGES))
+    except (OSError, DrillError):
+        return LANGUAGES
 
 
 def _implicit(root: Path, drills: Mapping[str, Drill]) -> Pack:
@@ -162,6 +174,17 @@ def _read(manifest: Path) -> dict[str, Any]:
         track_ids.add(raw["id"])
         if not all(isinstance(d, str) for d in raw["drills"]):
             raise PackError(where, f"{label}.drills should be a list of drill ids (strings)")
+    languages = data.get("languages", list(LANGUAGES))
+    if (
+        not languages
+        or languages[0] != "en"
+        or not set(languages) <= set(LANGUAGES)
+        or len(set(languages)) < len(languages)
+    ):
+        raise PackError(
+            where,
+            f'languages = {languages!r} should be ["en"] (an English-only course) or ["en", "zh"]',
+        )
     for key, needs in data.get("prerequisites", {}).items():
         if not isinstance(needs, list) or not all(isinstance(n, str) for n in needs):
             raise PackError(where, f"prerequisites.{key} should be a list of drill ids (strings)")

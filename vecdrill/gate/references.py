@@ -205,11 +205,13 @@ class ReferenceChecker:
                 f"`.{name}` runs a Python function on every element: "
                 "express that function with tensor operations (torch.where, broadcasting)",
             )
-        if self.torch and name in SCALAR_EXIT_METHODS:
+        if name in SCALAR_EXIT_METHODS:  # numpy's arrays as torch's tensors: the same lesson
+            word = data_word(self.torch)
             return (
                 "L011",
-                f"`.{name}()` moves values out of the tensor into Python one by one: "
-                "keep the values in a tensor and combine them with tensor operations",
+                f"`.{name}()` moves values out of the {word} into Python one by one: "
+                f"keep the values in a{'n' if word == 'array' else ''} {word} and combine them with "
+                f"{word} operations",
             )
         return self.allow.attribute_problem(name)
 

@@ -32,6 +32,8 @@ class GateRules:
     # The ids of the pack's other drills that are not helpers: calling one's function is told in a
     # sentence, not left to a NameError at run time.
     not_helpers: tuple[str, ...] = ()
+    inputs: tuple[str, ...] | None = None  # the drill's inputs, in the order the check passes them
+    fixed_loops: int = 16  # the most items a loop with a written count may run over (gate/fixed.py)
 
     @classmethod
     def for_drill(cls, drill: Drill) -> GateRules:
@@ -47,6 +49,8 @@ class GateRules:
             drill.max_columns,
             tuple(function_name(helper) for helper in drill.helpers),
             loop_over=drill.loop_over,
+            inputs=tuple(spec.name for spec in drill.inputs),
+            fixed_loops=drill.fixed_loops,
             not_helpers=tuple(
                 folder.name
                 for folder in sorted(drill.folder.parent.iterdir())

@@ -8,7 +8,8 @@ every problem, including an unparsable or pathologically deep file, becomes a Fi
 Rule codes (stable; the kind becomes the verdict):
 
   syntax     S001 too large, S002 null byte, S003 parser or compiler error, S004 nested
-             too deeply, S005 required function missing, S006 required function twice
+             too deeply, S005 required function missing, S006 required function twice,
+             S007 its parameters cannot take the drill's inputs by position
   loop       L001 for, L002 while, L003 list/set/dict comprehension, L004 generator
              expression, L005 recursion, L006 map/filter/reduce/itertools, L007 numpy
              per-element helpers, L008 Tensor.apply_/map_/map2_, L009 iter/next,

@@ -52,7 +52,13 @@ def read_in_loop(tree: Tree, node: ast.Attribute) -> bool:
     return False
 
 
-READ_IN_LOOP_MESSAGE = (
-    "`.item()` inside a loop moves one value at a time into Python, a device sync every step: "
-    "keep the values in a tensor and combine them with tensor operations"
-)
+def read_in_loop_message(torch: bool) -> str:
+    if torch:
+        return (
+            "`.item()` inside a loop moves one value at a time into Python, a device sync every "
+            "step: keep the values in a tensor and combine them with tensor operations"
+        )
+    return (
+        "`.item()` inside a loop moves one value at a time into Python: keep the values in an "
+        "array and combine them with array operations"
+    )

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import ast
 
-from vecdrill.gate import sequential
+from vecdrill.gate import fixed, sequential
 from vecdrill.gate.allow import BUILTIN_NAMES, formats
 from vecdrill.gate.builtin_names import BuiltinChecker, annotation_roots
 from vecdrill.gate.messages import FindingLog, dunder_message, finding
 from vecdrill.gate.names import NameResolver
 from vecdrill.gate.recursion import check_recursion
 from vecdrill.gate.references import ReferenceChecker
-from vecdrill.gate.rules import COMPREHENSIONS, GateRules, function_name, is_dunder
+from vecdrill.gate.rules import COMPREHENSIONS, ITERATING_BUILTINS, GateRules, function_name, is_dunder
 from vecdrill.gate.scopes import Tree
 from vecdrill.report.model import Finding
 
@@ -81,6 +81,8 @@ class Gate:
             if defs or name in self.tree.module_scope.functions:
                 how = f"write it as a plain `def {name}(...):` statement at the top level"
             self.log.found.append(finding("S005", 1, 1, f"the file does not define `{name}`: {how}"))
+        if plain and self.rules.inputs is not None:
+            self._check_parameters(plain[0], self.rules.inputs)
         for extra in defs[1:]:
             self.log.add(
                 extra,
@@ -89,9 +91,37 @@ class Gate:
                 "keep one definition so it is clear which one runs",
             )
 
+    def _check_parameters(self, function: ast.FunctionDef, inputs: tuple[str, ...]) -> None:
+        """The check calls the function with the drill's inputs in order, by position, so any
+        names fit (a book's answer keeps its own); a signature that cannot take them so is told
+        before anything runs, naming the inputs."""
+        spec = function.args
+        positional = [*spec.posonlyargs, *spec.args]
+        required = len(positional) - len(spec.defaults)
+        order = ", ".join(inputs)
+        takes = f"the check passes the drill's {len(inputs)} inputs by position, in this order: {order}"
+        keyword_only = [
+            arg.arg for arg, default in zip(spec.kwonlyargs, spec.kw_defaults, strict=True) if default is None
+        ]
+        if keyword_only:
+            named = ", ".join(f"`{name}`" for name in keyword_only)
+            self.log.add(
+                function,
+                "S007",
+                f"`{function.name}` has keyword-only parameters without a default ({named}), but "
+                f"{takes}: put them before any `*`",
+            )
+        elif required > len(inputs) or (len(positional) < len(inputs) and spec.vararg is None):
+            count = f"{len(positional)} parameter{'s' if len(positional) != 1 else ''}"
+            self.log.add(
+                function,
+                "S007",
+                f"`{function.name}` takes {count}, but {takes}: give it one parameter for each",
+            )
+
     def _check_node(self, node: ast.AST) -> None:
-        if sequential.allows_loop(self.rules, node):
-            pass  # the run-time probe checks which dimension it runs over (check/growth.py)
+        if sequential.allows_loop(self.rules, node) or fixed.is_fixed(self.rules, node):
+            pass  # the run-time probe checks what it runs over (check/growth.py)
         elif isinstance(node, (ast.For, ast.AsyncFor)):
             what = "async for loop" if isinstance(node, ast.AsyncFor) else "for loop"
             self._loop(node, "L001", f"{what} runs its body once per element in Python")
@@ -126,8 +156,8 @@ class Gate:
             self._check_name(node)
         elif isinstance(node, ast.Attribute):
             self.references.check(node, node.attr)
-            if self.torch and sequential.read_in_loop(self.tree, node):
-                self.log.add(node, "L011", sequential.READ_IN_LOOP_MESSAGE)
+            if sequential.read_in_loop(self.tree, node):
+                self.log.add(node, "L011", sequential.read_in_loop_message(self.torch))
         elif isinstance(node, ast.Call) and (literal := self.names.getattr_literal(node)) is not None:
             self.references.check(node, literal)
         if isinstance(node, (ast.BinOp, ast.UnaryOp, ast.AugAssign, ast.Subscript, ast.FormattedValue)):
@@ -136,6 +166,14 @@ class Gate:
         elif isinstance(node, ast.Compare):
             for problem in self.allow.compare_problems(node):
                 self.log.add_problem(node, problem)
+
+    def _fixed_call(self, node: ast.Name) -> bool:
+        """`range(3)`, `zip((a, b), (c, d))`, `sum(np.roll(x, s) for s in (-1, 1))`: a builtin
+        that iterates a written, small count of whole tensors or arrays (gate/fixed.py)."""
+        call = self.names.call_of(node)
+        if call is None or node.id not in ITERATING_BUILTINS:
+            return False
+        return fixed.within(self.rules, call) or fixed.is_fixed(self.rules, call)
 
     def _not_a_helper(self, node: ast.Name) -> None:
         helpers = ", ".join(f"`{helper}`" for helper in self.rules.helpers)
@@ -169,7 +207,9 @@ class Gate:
                     self.log.add_problem(node, self.references.banned_problem(node.id, f"`{node.id}`"))
                 else:
                     self.log.add_problem(node, self.allow.builtin_problem(node.id))
-            if self.builtins.guards(node) and not sequential.drives_allowed_loop(self.rules, self.tree, node):
+            if self.builtins.guards(node) and not (
+                sequential.drives_allowed_loop(self.rules, self.tree, node) or self._fixed_call(node)
+            ):
                 self.builtins.check(node)
                 return
         if is_dunder(node.id):

@@ -45,7 +45,7 @@ class Finding:
 class Mismatch:
     """The first place where the solution's answer differs from the loop's."""
 
-    what: str  # "value", "shape", "dtype", "device", "type", "gradient", "input-mutated", "count"
+    what: str  # "value", "shape", "dtype", "device", "type", "kind", "gradient", "input-mutated", "count"
     output: str  # e.g. "out", "out[1]", "grad of x", "input x"
     index: list[int] | None = None
     expected: str | None = None
