@@ -23,7 +23,7 @@ from types import MappingProxyType
 from typing import Any
 
 from vecdrill import wire
-from vecdrill.sandbox import ended
+from vecdrill.sandbox import ended, stopping
 from vecdrill.sandbox.cgroup import CGROUP_HEADROOM, Cgroup, Counters
 from vecdrill.sandbox.ended import ChildRun
 from vecdrill.sandbox.isolation import UNSHARE_FLAGS, Isolation, IsolationReport, detect_isolation, tool
@@ -166,30 +166,40 @@ def _supervise(
     )
     if run_pipes.ready is not None:
         child_env = {**child_env, wire.READY_FD_ENV: str(wire.READY_FD)}
-    started = time.monotonic()
-    try:
-        child = subprocess.Popen(
-            command,
-            stdin=subprocess.DEVNULL,
-            stdout=run_pipes.child_ends[1],
-            stderr=run_pipes.child_ends[2],
-            cwd=box,
-            env=child_env,
-            close_fds=False,
-            start_new_session=True,
-            preexec_fn=prepare,
-        )
-    except BaseException:
-        run_pipes.close_parent_ends()
-        raise
-    finally:
-        run_pipes.close_child_ends()
-    streams = channels.Streams(request, run_pipes, limits)
     marker = wire.run_marker(child_env)
     members: Callable[[], Iterable[int]] = cgroup.pids if cgroup is not None else tuple
-    end, result = supervise.supervise(
-        child.pid, streams, limits, marker, started, lambda: reaper.kill_tree(child.pid, marker, members)
-    )
+    try:
+        run = stopping.start(marker, members)  # before the process exists: a stop finds it by marker
+    except BaseException:
+        run_pipes.close_child_ends()
+        run_pipes.close_parent_ends()
+        raise
+    try:
+        started = time.monotonic()
+        try:
+            child = subprocess.Popen(
+                command,
+                stdin=subprocess.DEVNULL,
+                stdout=run_pipes.child_ends[1],
+                stderr=run_pipes.child_ends[2],
+                cwd=box,
+                env=child_env,
+                close_fds=False,
+                start_new_session=True,
+                preexec_fn=prepare,
+            )
+        except BaseException:
+            run_pipes.close_parent_ends()
+            raise
+        finally:
+            run_pipes.close_child_ends()
+        stopping.started(run, child.pid)
+        streams = channels.Streams(request, run_pipes, limits)
+        end, result = supervise.supervise(
+            child.pid, streams, limits, marker, started, lambda: reaper.kill_tree(child.pid, marker, members)
+        )
+    finally:
+        stopping.finish(run)
     child.returncode = os.waitstatus_to_exitcode(end.status)
     memory = cgroup.counters().rose_since(Counters()) if cgroup is not None else None  # it started empty
     return ended.classify(end, result, layer=layer, wrapper=layer, memory=memory)
