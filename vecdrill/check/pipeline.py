@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from vecdrill import wire
-from vecdrill.check import device_retry, devices, expected, plan, verdicts
+from vecdrill.check import device_retry, devices, expected, gpu_lock, plan, verdicts
 from vecdrill.check.submission import Unreadable, read_source, resolve_drill
 from vecdrill.content.catalogue import Catalogue
 from vecdrill.content.drill import Drill
@@ -188,14 +188,15 @@ def _attempt(
             bench=ref_bench,
             timeout=_reference_timeout(drill, timeout),
         )
-        run = runner(
-            list(wire.WORKER_ARGS),
-            wire.encode_request(request),
-            limits=limits,
-            isolation=isolation,
-            readable_paths=[drill.folder],
-            hidden_paths=plan.answer_paths(drill),
-        )
+        with gpu_lock.holding({c.device for c in cases}, {spec["device"] for spec in sol_bench}):
+            run = runner(
+                list(wire.WORKER_ARGS),
+                wire.encode_request(request),
+                limits=limits,
+                isolation=isolation,
+                readable_paths=[drill.folder],
+                hidden_paths=plan.answer_paths(drill),
+            )
         try:
             pieces = answers.result()
         except VecdrillError as exc:  # the loop could not run (on CUDA, say): the caller decides

@@ -27,7 +27,7 @@ from vecdrill.sandbox import ended, stopping
 from vecdrill.sandbox.cgroup import CGROUP_HEADROOM, Cgroup, Counters
 from vecdrill.sandbox.ended import ChildRun
 from vecdrill.sandbox.isolation import UNSHARE_FLAGS, Isolation, IsolationReport, detect_isolation, tool
-from vecdrill.sandbox.mounts import bwrap_command, gpu_device_nodes
+from vecdrill.sandbox.mounts import bwrap_command, gpu_device_nodes, make_uvm_node
 from vecdrill.supervisor import channels, reaper, supervise
 from vecdrill.supervisor.limits import Limits, rlimits
 
@@ -94,7 +94,9 @@ def child_command(
     scratch_bytes: int,
     hidden: Mapping[str, str | None] = _NOTHING_HIDDEN,
 ) -> list[str]:
-    """The command line: the interpreter, wrapped in the layer's launcher."""
+    """The command line: the interpreter, wrapped in the layer's launcher. On a GPU machine the
+    uvm device node is made first (every layer's child needs it; bwrap's box is fixed at launch)."""
+    make_uvm_node()
     python = [sys.executable, "-I", "-X", "faulthandler", "-u", *args]
     if layer is Isolation.PLAIN:
         return python
