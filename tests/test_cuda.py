@@ -500,9 +500,9 @@ def test_detection_asks_no_library_so_it_cannot_delay_the_childs_start(
 
 
 def test_the_loop_timing_cache_key_names_the_gpu_only_for_cuda() -> None:
-    cpu = expected._machine("cpu")
+    cpu = expected.machine_key("cpu")
     assert set(cpu) == {"node", "cpu", "cpus"}  # CPU timings cached before stay valid
-    cuda = expected._machine("cuda")
+    cuda = expected.machine_key("cuda")
     assert cuda["gpu"] == (None if devices.gpu() is None else list(devices.gpu().__dict__.values())[:3])
     assert "torch_cuda" in cuda
 

@@ -16,7 +16,7 @@ import pytest
 
 from tests.conftest import FIXTURE_COURSE, REPO
 from vecdrill import paths, wire
-from vecdrill.check import devices, gpu_lock, pipeline
+from vecdrill.check import devices, locks, pipeline
 from vecdrill.content.drill import load_drill
 from vecdrill.report.model import Verdict
 from vecdrill.sandbox import doctor, launch
@@ -77,15 +77,15 @@ def test_settings_changed_when_the_file_is_imported_are_pinned_again_before_it_r
 
 
 def test_a_run_that_times_on_cuda_locks_the_gpu_for_itself() -> None:
-    assert gpu_lock.mode(["cpu"], ["cpu"]) is None
-    assert gpu_lock.mode(["cpu", "cuda"], ["cpu"]) == fcntl.LOCK_SH
-    assert gpu_lock.mode(["cpu", "cuda"], ["cuda"]) == fcntl.LOCK_EX
-    assert gpu_lock.mode([], ["cuda:1"]) == fcntl.LOCK_EX
+    assert locks.gpu_mode(["cpu"], ["cpu"]) is None
+    assert locks.gpu_mode(["cpu", "cuda"], ["cpu"]) == fcntl.LOCK_SH
+    assert locks.gpu_mode(["cpu", "cuda"], ["cuda"]) == fcntl.LOCK_EX
+    assert locks.gpu_mode([], ["cuda:1"]) == fcntl.LOCK_EX
 
 
 def _held_elsewhere(how: int) -> bool:
     """Whether another holder keeps this process from taking the lock `how` right now."""
-    fd = os.open(paths.cache_dir() / gpu_lock.LOCK_FILE, os.O_RDWR | os.O_CREAT)
+    fd = os.open(paths.cache_dir() / locks.GPU_LOCK, os.O_RDWR | os.O_CREAT)
     try:
         fcntl.flock(fd, how | fcntl.LOCK_NB)
     except BlockingIOError:
@@ -103,8 +103,8 @@ def test_the_gpu_lock_is_shared_by_every_vecdrill_process(tmp_path: Path) -> Non
         [
             sys.executable,
             "-c",
-            "import sys, time\nfrom vecdrill.check import gpu_lock\n"
-            "with gpu_lock.holding(['cuda'], ['cuda']):\n"
+            "import sys, time\nfrom vecdrill.check import locks\n"
+            "with locks.for_run(['cuda'], ['cuda']):\n"
             "    print('held', flush=True)\n    time.sleep(1)\n"
             f"    open({str(released)!r}, 'w').close()\n",
         ],
@@ -113,7 +113,7 @@ def test_the_gpu_lock_is_shared_by_every_vecdrill_process(tmp_path: Path) -> Non
         text=True,
     )
     assert holder.stdout is not None and holder.stdout.readline() == "held\n"
-    with gpu_lock.holding(["cuda"]):  # shared: waits for the exclusive holder
+    with locks.for_run(["cuda"]):  # shared: waits for the exclusive holder
         assert released.exists()
         assert not _held_elsewhere(fcntl.LOCK_SH) and _held_elsewhere(fcntl.LOCK_EX)
     holder.wait()

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from vecdrill import files, paths, wire
-from vecdrill.check import devices, gpu_lock
+from vecdrill.check import devices, locks
 from vecdrill.content.drill import Drill, Size
 from vecdrill.content.drill_code import helper_sources
 from vecdrill.errors import DrillError, VecdrillError
@@ -127,7 +127,7 @@ def gather(
         wanted[spec["name"]] = {
             **base,
             "bench": spec,
-            "machine": _machine(spec["device"]),
+            "machine": machine_key(spec["device"]),
             "method": samples.METHOD,
         }
     pieces = {name: piece for name, key in wanted.items() if (piece := _load(key)) is not None}
@@ -184,7 +184,7 @@ def _run_reference(
         result_bytes=1024**3,
         output_kill_bytes=64 * 1024**2,
     )
-    with gpu_lock.holding({case.device for case in request.cases}, timed):
+    with locks.for_run({case.device for case in request.cases}, timed):
         run = launch.run_sandboxed(
             list(wire.WORKER_ARGS),
             wire.encode_request(request),
@@ -257,7 +257,7 @@ def _store(key: dict[str, Any], piece: Piece) -> None:
         return
 
 
-def _machine(device: str) -> dict[str, Any]:
+def machine_key(device: str) -> dict[str, Any]:
     """What a timing depends on besides the code: the host, and on CUDA the GPU and its software."""
     machine: dict[str, Any] = {
         "node": platform.node(),

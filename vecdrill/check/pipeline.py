@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from vecdrill import wire
-from vecdrill.check import device_retry, devices, expected, gpu_lock, plan, verdicts
+from vecdrill.check import device_retry, devices, expected, locks, machine, plan, verdicts
 from vecdrill.check.submission import Unreadable, read_source, resolve_drill
 from vecdrill.content.catalogue import Catalogue
 from vecdrill.content.drill import Drill
@@ -188,7 +188,9 @@ def _attempt(
             bench=ref_bench,
             timeout=_reference_timeout(drill, timeout),
         )
-        with gpu_lock.holding({c.device for c in cases}, {spec["device"] for spec in sol_bench}):
+        # after the loop's answers, in the same thread: measured once per machine, in quiet
+        ceilings = pool.submit(machine.ceilings, targets) if sol_bench else None
+        with locks.for_run({c.device for c in cases}, {spec["device"] for spec in sol_bench}):
             run = runner(
                 list(wire.WORKER_ARGS),
                 wire.encode_request(request),
@@ -203,6 +205,7 @@ def _attempt(
             if len(targets) < 2:
                 raise
             return device_retry.Attempt(run, None, reference_error=exc)
+        limits_of = ceilings.result() if ceilings is not None else {}
     result = FileResult(
         str(path),
         drill.id,
@@ -213,5 +216,5 @@ def _attempt(
         isolation=isolation.layer.value,
         source=source,
     )
-    failed_on = verdicts.judge_run(result, drill, run, cases, pieces, limits.wall_seconds)
+    failed_on = verdicts.judge_run(result, drill, run, cases, pieces, limits.wall_seconds, limits_of)
     return device_retry.Attempt(run, result, failed_on=failed_on)

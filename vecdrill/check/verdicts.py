@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import math
 import signal
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from vecdrill import wire
@@ -19,11 +21,13 @@ from vecdrill.check.compare import Tolerance, compare_case
 from vecdrill.check.expected import Case, Piece
 from vecdrill.content.drill import Drill
 from vecdrill.errors import DrillError, VecdrillError
+from vecdrill.measure.efficiency import Ceilings
 from vecdrill.report.model import DeviceResult, FileResult, Mismatch, Verdict
 
 if TYPE_CHECKING:
     from vecdrill.sandbox.ended import ChildRun
 
+_NO_CEILINGS: Mapping[str, Ceilings] = MappingProxyType({})
 MEMORY_MARKERS = (
     "MemoryError",
     "can't allocate memory",
@@ -47,9 +51,11 @@ def judge_run(
     cases: list[Case],
     pieces: dict[str, Piece],
     limit: float,
+    ceilings: Mapping[str, Ceilings] = _NO_CEILINGS,
 ) -> str | None:
-    """Set the verdict and message of `result` (and each device's) from the child's run. When the
-    child stopped on one case before any device's verdict was made, return that case's device."""
+    """Set the verdict and message of `result` (and each device's) from the child's run, the
+    efficiency of its timings against the machine's `ceilings` per device. When the child stopped
+    on one case before any device's verdict was made, return that case's device."""
     ended = process_outcome(run, limit)
     header = wire.ResultHeader("unread")  # until a frame is read: no traceback to show
     tensors: dict[str, Any] = {}
@@ -106,7 +112,14 @@ def judge_run(
     if reads is not None:
         result.notes.append(reads.message)
     timed.judge_timing(
-        result, drill.library, header, tensors, pieces, tolerances, ops_size=plan.probe_sizes(drill)[0]
+        result,
+        drill,
+        header,
+        tensors,
+        pieces,
+        tolerances,
+        ops_size=plan.probe_sizes(drill)[0],
+        ceilings=ceilings,
     )
     if result.verdict is Verdict.PASS and drill.loop_over:
         result.message = (

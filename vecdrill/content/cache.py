@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from vecdrill import __version__, files, paths
-from vecdrill.content import drill
+from vecdrill.content import bound, drill
+from vecdrill.content.bound import EfficiencySpec
 from vecdrill.content.drill import (
     DRILL_FILES,
     MANIFEST,
@@ -84,9 +85,10 @@ class DrillCache:
 
 
 def _reader() -> list[Any]:
-    """Which code validated the cached drills: a changed reader re-validates every drill."""
-    info = os.stat(drill.__file__)
-    return [__version__, info.st_size, info.st_mtime_ns]
+    """Which code validated the cached drills (`drill` and its `bound`): a changed reader
+    re-validates every drill."""
+    stamps = [os.stat(str(module.__file__)) for module in (drill, bound)]
+    return [__version__, *(value for info in stamps for value in (info.st_size, info.st_mtime_ns))]
 
 
 def _stamp(folder: Path) -> list[list[int]] | None:
@@ -132,6 +134,7 @@ def _decode(folder: Path, data: dict[str, Any]) -> Drill:
             "helpers": tuple(data["helpers"]),
             "allowed_imports": tuple(data["allowed_imports"]),
             "survivors": tuple(KnownSurvivor(**entry) for entry in data["survivors"]),
+            "efficiency": EfficiencySpec(**data["efficiency"]),
             "cases": CaseRules(
                 data["cases"]["random"],
                 {dim: (low, high) for dim, (low, high) in data["cases"]["bounds"].items()},

@@ -19,6 +19,8 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib
 
+from vecdrill.content import bound
+from vecdrill.content.bound import EfficiencySpec
 from vecdrill.content.edges import edges_of
 from vecdrill.errors import DrillError
 
@@ -124,6 +126,7 @@ class Drill:
     cases: CaseRules = field(default_factory=CaseRules)
     loop_over: str | None = None  # the one dimension a Python loop may run over (see docs)
     survivors: tuple[KnownSurvivor, ...] = ()  # `[mutation] survivors`
+    efficiency: EfficiencySpec = field(default_factory=EfficiencySpec)  # `[efficiency]`: content/bound.py
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -187,6 +190,7 @@ _TOP_KEYS: dict[str, tuple[type, ...]] = {
     "cases": (dict,),
     "loop_over": (str,),
     "mutation": (dict,),
+    "efficiency": (dict,),
     "hints": (list,),
     "zh": (dict,),
     "inputs": (list,),
@@ -249,6 +253,7 @@ def load_drill(folder: Path) -> Drill:
             raise DrillError(str(folder / name), f"is missing; every drill needs {needed}")
     inputs = tuple(_input_spec(where, i, raw) for i, raw in enumerate(data["inputs"]))
     sizes = tuple(_size(where, "sizes", s) for s in data["sizes"])
+    bench = _bench(where, data, sizes)
     drill = Drill(
         id=folder.name,
         folder=folder,
@@ -259,7 +264,7 @@ def load_drill(folder: Path) -> Drill:
         task=data["task"],
         inputs=inputs,
         sizes=sizes,
-        bench=_bench(where, data, sizes),
+        bench=bench,
         probe=_probe(where, data.get("probe")),
         hints=_strings(where, "hints", data["hints"]),
         zh=_zh(where, data["zh"]) if "zh" in data else None,
@@ -282,6 +287,7 @@ def load_drill(folder: Path) -> Drill:
         cases=_case_rules(where, data.get("cases", {})),
         loop_over=data.get("loop_over"),
         survivors=_survivors(where, data.get("mutation", {})),
+        efficiency=_efficiency(where, data.get("efficiency", {}), inputs, bench),
     )
     _check_semantics(where, drill)
     return drill
@@ -389,6 +395,19 @@ def _survivors(where: str, raw: dict[str, Any]) -> tuple[KnownSurvivor, ...]:
             raise DrillError(where, f"{label}.why is empty; say why the cases may let this mutant through")
         found.append(KnownSurvivor(entry["mutant"], entry["why"]))
     return tuple(found)
+
+
+def _efficiency(
+    where: str, raw: dict[str, Any], inputs: tuple[InputSpec, ...], bench: Size
+) -> EfficiencySpec:
+    _check_keys(where, "efficiency.", raw, bound.KEYS, ())
+    return bound.parse(where, raw, dimensions(inputs), bench)
+
+
+def dimensions(inputs: tuple[InputSpec, ...]) -> set[str]:
+    """The dimension names the inputs use: in shapes, and as `into` and `dim`."""
+    dims = {d for spec in inputs for d in spec.shape if isinstance(d, str)}
+    return dims | {d for spec in inputs for d in (spec.into, spec.dim) if d}
 
 
 def _case_rules(where: str, raw: dict[str, Any]) -> CaseRules:
@@ -533,8 +552,7 @@ def _check_semantics(where: str, drill: Drill) -> None:
         raise DrillError(
             where, 'benchmark = false needs benchmark_reason = "..."; say why this drill is not timed'
         )
-    dims = {d for spec in drill.inputs for d in spec.shape if isinstance(d, str)}
-    dims |= {d for spec in drill.inputs for d in (spec.into, spec.dim) if d}
+    dims = dimensions(drill.inputs)
     for size in (*drill.sizes, drill.bench, *(drill.probe or ())):
         missing = dims - size.keys()
         if missing:
