@@ -105,6 +105,8 @@ def test_the_efficiency_sets_the_least_work_against_the_measured_limit() -> None
     assert figure("compute", 2e9, 0.1, CEILINGS, device="cpu", dtype="int64") is None  # not measured
     cached = _timing(bound="memory", work=4e6, seconds=1e-4, device="cpu", dtype=None)
     assert text.efficiency_lines(cached)[-1].startswith("over 100%: the data fits in a cache")
+    small = _timing(bound="compute", work=2e9, seconds=0.05, device="cpu", dtype="float64")
+    assert text.efficiency_lines(small, "zh")[-1] == "超过 100%：这个规模比测量用的矩阵乘更适合本机"
 
 
 def test_a_cuda_speedup_at_a_launch_bound_size_says_so_first() -> None:

@@ -3,8 +3,10 @@
 vecdrill's trusted child runs this once per machine (the parent caches it with the machine's key,
 `check.machine`) and prints one JSON line: for each device, how fast it copies memory (a STREAM-like
 copy of buffers far larger than any cache, counting the bytes read and the bytes written), how
-fast it multiplies float32 and float64 matrices, and how long one tiny operation takes (the cost of
-a launch on a GPU, of dispatch on the CPU). Each is timed with the clock a check times a solution
+fast it multiplies float32 and float64 matrices (square ones of two sizes), and how long one tiny
+operation takes (the cost of a launch on a GPU, of dispatch on the CPU). On the CPU NumPy copies
+and multiplies too, with its own memcpy and BLAS, and the faster library counts: the figure is the
+machine's limit, not one library's. Each is timed with the clock a check times a solution
 with (`timer`), on one thread as a check runs, in full float32 (`numerics`), so a solution's
 figure and the ceiling it is set against are measured alike.
 """
@@ -19,7 +21,7 @@ from typing import Any
 from vecdrill.child import gpu, numerics, timer
 
 COPY_BYTES = {"cpu": 256 * 1024**2, "cuda": 1024**3}  # each of the two buffers
-MATMUL_SIDE = {"cpu": 1024, "cuda": 8192}
+MATMUL_SIDES = {"cpu": (256, 1024), "cuda": (4096, 8192)}  # the faster counts: the machine's limit
 MATMUL_DTYPES = ("float32", "float64")
 BUDGET_SECONDS = 0.5
 
@@ -32,23 +34,47 @@ def measure(device: str) -> dict[str, Any]:
     return {
         "copy_bytes_per_second": _copy_rate(torch, device, COPY_BYTES[kind]),
         "matmul_flops_per_second": {
-            dtype: _matmul_rate(torch, device, MATMUL_SIDE[kind], dtype) for dtype in MATMUL_DTYPES
+            dtype: max(_matmul_rate(torch, device, side, dtype) for side in MATMUL_SIDES[kind])
+            for dtype in MATMUL_DTYPES
         },
         "op_seconds": _best(lambda: tiny.add_(1), device),
     }
 
 
 def _copy_rate(torch: Any, device: str, size: int) -> float:
-    """Bytes per second of a copy between two `size`-byte buffers: each read once, written once."""
-    source = torch.ones(size // 4, device=device)
-    target = torch.empty_like(source)
-    return 2 * size / _best(lambda: target.copy_(source), device)
+    """Bytes per second of a copy between two `size`-byte buffers, each read once and written
+    once: torch's copy_ and, on the CPU, NumPy's copyto of NumPy's own arrays (libc's memcpy,
+    whose streaming stores skip reading the target first, on memory NumPy asks the kernel to back
+    with huge pages: up to twice as fast as torch's here), the faster: the machine's limit."""
+    seconds = _copy_seconds(torch.ones(size // 4, device=device), torch.empty_like, device)
+    if device == "cpu":
+        import numpy
+
+        numpy_seconds = _copy_seconds(numpy.ones(size // 4, dtype=numpy.float32), numpy.empty_like, device)
+        seconds = min(seconds, numpy_seconds)
+    return 2 * size / seconds
+
+
+def _copy_seconds(source: Any, empty_like: Any, device: str) -> float:
+    """Seconds per copy of `source` into a buffer like it (`empty_like`'s), torch's `copy_` or
+    NumPy's `copyto`; both buffers are freed when it returns."""
+    target = empty_like(source)
+    if hasattr(target, "copy_"):
+        return _best(lambda: target.copy_(source), device)
+    import numpy
+
+    return _best(lambda: numpy.copyto(target, source), device)
 
 
 def _matmul_rate(torch: Any, device: str, side: int, dtype: str) -> float:
-    """Flops per second of a square product: 2 side^3 operations (a multiply and an add each)."""
+    """Flops per second of a square product, 2 side^3 operations (a multiply and an add each):
+    torch's and, on the CPU, NumPy's (each library has a BLAS of its own), the faster."""
     a = torch.randn(side, side, device=device, dtype=getattr(torch, dtype))
-    return 2 * side**3 / _best(lambda: a @ a, device)
+    seconds = _best(lambda: a @ a, device)
+    if device == "cpu":
+        b = a.numpy().copy()
+        seconds = min(seconds, _best(lambda: b @ b, device))
+    return 2 * side**3 / seconds
 
 
 def _best(call: Any, device: str) -> float:

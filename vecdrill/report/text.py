@@ -86,7 +86,7 @@ def efficiency_lines(timing: Timing, lang: str = "en") -> list[str]:
     }
     keys = ["launch_bound"] if figure.launch_bound else []
     keys.append(figure.bound)
-    keys += ["cached"] if figure.fraction > 1 and figure.bound == "memory" else []
+    keys += [f"{figure.bound}_above"] if figure.fraction > 1 else []
     return [line.format(**values) for key in keys for line in words[key]]
 
 
@@ -104,7 +104,8 @@ _EFFICIENCY_EN = {
         "compute-bound: at least {work} a call, {rate}: {percent} of",
         "this machine's {source} matmul rate, {ceiling} (measured)",
     ),
-    "cached": ("over 100%: the data fits in a cache, which the copy measurement avoids",),
+    "memory_above": ("over 100%: the data fits in a cache, which the copy measurement avoids",),
+    "compute_above": ("over 100%: this size suits the machine better than the product measured",),
 }
 _EFFICIENCY_ZH = {
     "launch_bound": (
@@ -120,7 +121,8 @@ _EFFICIENCY_ZH = {
         "计算受限：每次调用至少 {work}，速度 {rate}，",
         "达到本机实测 {source} 矩阵乘速率 {ceiling} 的 {percent}",
     ),
-    "cached": ("超过 100%：数据放得进缓存，而拷贝测量特意避开了缓存",),
+    "memory_above": ("超过 100%：数据放得进缓存，而拷贝测量特意避开了缓存",),
+    "compute_above": ("超过 100%：这个规模比测量用的矩阵乘更适合本机",),
 }
 
 
