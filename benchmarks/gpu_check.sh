@@ -13,7 +13,7 @@
 #   learner files            ~40 s  limit 60  tests/cuda_files on cpu, cuda and all
 #   speedups                 ~40 s  limit 75  2 drills x 3 runs on CUDA, one warm worker, efficiency
 #   watch latency            ~10 s  limit 25  a warm worker's CUDA verdicts
-#   cuda-marked tests        ~40 s  limit 70  pytest -m cuda, 90 s a test (pytest-timeout)
+#   cuda-marked tests        ~40 s  limit 70  pytest -m cuda, 60 s a test (pytest-timeout)
 # Stage 2 runs only while the whole run's TOTAL seconds (default 420 on a GPU) are not spent: the
 # bandwidth benchmark (vecdrill's efficiency against an independent copy), then the whole catalogue
 # under --device cuda in chunks, under the strongest layer whose box runs CUDA.
@@ -129,7 +129,7 @@ doctor() { "$PY" -m vecdrill doctor | tee "$out/doctor.txt"; }
 steps() { "$PY" benchmarks/gpu_steps.py "$@"; }
 cuda_tests() {
     local per_test=()
-    "$PY" -c 'import pytest_timeout' 2>/dev/null && per_test=(--timeout 90)
+    "$PY" -c 'import pytest_timeout' 2>/dev/null && per_test=(--timeout 60)
     [ ${#per_test[@]} -eq 0 ] && echo "  (no pytest-timeout: the step's limit is the only one)" | tee -a "$summary"
     "$PY" -m pytest -v -p no:cacheprovider -m cuda -n "$((jobs < 8 ? jobs : 8))" "${per_test[@]}" tests/test_cuda.py -rfEs 2>&1 |
         tee /dev/stderr | grep --line-buffered -E ' (PASSED|FAILED|ERROR|SKIPPED)|passed|failed' |
