@@ -1,110 +1,117 @@
 #!/usr/bin/env bash
-# Every CUDA check of vecdrill in one run on a GPU machine, with a compact summary, in 570 s.
+# Every CUDA check of vecdrill in one run on a GPU machine, in two stages, with a summary that
+# holds each result the moment it exists.
 #
-#   bash benchmarks/gpu_carry.sh                  # here, once: wheels and debs into .gpu-carry/
-#   bash benchmarks/gpu_check.sh OUT_DIR          # there (the device tool: carry .gpu-carry, OUT=$OUT)
-#   bash benchmarks/gpu_check.sh OUT_DIR cpu      # anywhere: the same steps on the CPU, few drills
+#   bash benchmarks/gpu_carry.sh                        # here, once: wheels and debs into .gpu-carry/
+#   bash benchmarks/gpu_check.sh OUT_DIR [cuda [TOTAL]]  # there (device tool: carry .gpu-carry, OUT=$OUT)
+#   bash benchmarks/gpu_check.sh OUT_DIR cpu            # anywhere: the same steps on the CPU, few drills
+#                                                       # (2 shared cores: speedups get 180 s, the rest as on a GPU)
 #
-# Each step has its own time limit and none stops the others; the limits add up to at most 565 s,
-# so a step that overruns never takes a later step's turn. Estimates for one H200 and 16 cores,
-# where `import torch` (a CUDA build) and a CUDA context cost about 4 s of CPU per sandboxed child
-# (the limits in cpu mode, on 2 shared cores, are in brackets):
-#   install from .gpu-carry      ~3 s   limit  20        wheels, the checkout on python3's path, bwrap
-#   doctor                      ~25 s   limit  60        CUDA started in each layer's box
-#   learner files               ~40 s   limit  55        tests/cuda_files on the CPU, on CUDA, on both
-#   catalogue, whole           ~110 s   limit 160 (120)  100 drills x 3 children, 12 drills at a time
-#   tests/test_cuda.py          ~40 s   limit  65 (140)  the `cuda`-marked tests run, 8 workers
-#   speedups                   ~120 s   limit 130  (60)  5 torch drills x 5 runs, one at a time
-#   watch latency               ~10 s   limit  25        a warm worker's CUDA verdicts
-#   catalogue sample, 2 layers  ~15 s   limit  25  (45)  12 drills under each further layer
-# The whole catalogue under all three layers (~110 + 2 x ~80 s) would not fit beside the rest, so
-# it runs whole under the strongest layer whose box runs CUDA, and as a sample under the others.
-# The catalogue runs in chunks and the speedups drill by drill: a time limit keeps what was done.
-# OUT_DIR gets summary.txt (what to paste), log.txt (everything), doctor.txt, learner.json,
-# speedups.json and watch.json.
+# Stage 1, the essential checks, has step limits that add up to 290 s (estimates for one H200 and
+# 16 cores, where `import torch` and a CUDA context cost a few seconds of CPU per child):
+#   install from .gpu-carry   ~5 s  limit 15  wheels into python3, else into a venv in /tmp; bwrap
+#   doctor                   ~25 s  limit 45  CUDA started in each layer's box, probed under the guard
+#   learner files            ~40 s  limit 60  tests/cuda_files on cpu, cuda and all
+#   speedups                 ~40 s  limit 75  2 drills x 3 runs on CUDA, one warm worker, efficiency
+#   watch latency            ~10 s  limit 25  a warm worker's CUDA verdicts
+#   cuda-marked tests        ~40 s  limit 70  pytest -m cuda, 60 s a test (pytest-timeout)
+# Stage 2 runs only while the whole run's TOTAL seconds (default 420 on a GPU) are not spent: the
+# bandwidth benchmark (vecdrill's efficiency against an independent copy), then the whole catalogue
+# under --device cuda in chunks, under the strongest layer whose box runs CUDA.
+#
+# Every step writes its own lines into OUT_DIR/summary.txt as it measures them, and its raw output
+# into OUT_DIR/log.txt as it goes, so a step stopped at its limit (timeout sends SIGTERM, which
+# vecdrill answers by ending every child it started) loses nothing it measured. OUT_DIR also gets
+# doctor.txt, learner.json, speedups.jsonl, watch.json, bandwidth.md and catalogue.txt.
 set -uo pipefail
 
-out=${1:?usage: gpu_check.sh OUT_DIR [cpu]}
+out=${1:?usage: gpu_check.sh OUT_DIR [cuda|cpu] [TOTAL_SECONDS]}
 mode=${2:-cuda}
 [ "$mode" = cpu ] || [ "$mode" = cuda ] || { echo "mode must be cuda or cpu" >&2; exit 2; }
+total=${3:-$([ "$mode" = cuda ] && echo 420 || echo 900)}
 repo=$(cd "$(dirname "$0")/.." && pwd)
 carry=$repo/.gpu-carry
 mkdir -p "$out"
+out=$(cd "$out" && pwd)
 summary=$out/summary.txt
 log=$out/log.txt
 : >"$summary"
 : >"$log"
 began=$(date +%s)
-deadline=$((began + 570))
-scratch=$(mktemp -d)  # progress, the reference cache, raw outputs: many files, none for OUT_DIR
+deadline=$((began + total))
+scratch=$(mktemp -d)  # the reference cache and progress: many files, none for OUT_DIR
 trap 'rm -rf "$scratch"' EXIT
-last=$scratch/last-step.txt
 unset VECDRILL_ISOLATION VECDRILL_PATH VECDRILL_GPU_DEVICES  # the defaults are what is checked
 export PYTHONUNBUFFERED=1 COLUMNS=400 VECDRILL_HOME="$scratch/home" VECDRILL_CACHE_DIR="$scratch/cache"
+PY=python3
 if [ "$mode" = cuda ]; then
-    jobs=12 chunk=36 t_catalogue=160 t_tests=65 t_speedups=130 t_sample=25
-    sample=(core/relu-where core/gather-logits core/scatter-sum core/index-reduce-mean
-        core/bincount-weighted core/attention-scores core/cosine-similarity-matrix core/cumulative-sum
-        core/sequential-rnn core/one-hot-numpy puzzles/puzzle-sign puzzles/puzzle-one-hot)
+    devices=(cpu cuda all) jobs=12 chunk=25 speed_drills=(relu-where gather-logits) runs=3 t_speedups=75 t_bandwidth=100
+    bandwidth_drills=(relu-where gather-logits scatter-sum cosine-similarity-matrix attention-scores)
     mapfile -t whole < <(cd "$repo" && dirname drills/*/*/drill.toml)
-    speed_drills=(relu-where gather-logits scatter-sum attention-scores cumulative-sum) runs=5
-else  # 2 cores: a few drills stand in for the catalogue, in chunks of 2 to exercise the chunking
-    jobs=2 chunk=2 t_catalogue=120 t_tests=140 t_speedups=60 t_sample=45
-    sample=(core/relu-where puzzles/puzzle-sign)
+else  # 2 shared cores: a few drills stand in for the catalogue, in chunks of 2
+    devices=(cpu) jobs=2 chunk=2 speed_drills=(relu-where gather-logits) runs=2 t_speedups=180 t_bandwidth=240
+    bandwidth_drills=(relu-where standardize-columns)
     whole=(drills/core/relu-where drills/core/scatter-sum drills/core/one-hot-numpy drills/puzzles/puzzle-sign)
-    speed_drills=(relu-where scatter-sum) runs=2
 fi
-sample=("${sample[@]/#/drills/}")
-export out mode repo carry scratch jobs
+export out mode repo carry scratch jobs summary
 
 say() { echo "$*" | tee -a "$summary"; }
 
-# Lines of the last step's output that match ERE, indented (if they are not), cut, into the summary.
-shown() { grep -E "$1" "$last" | head -n "${2:-12}" | cut -c1-220 | sed 's/^\([^ ]\)/  \1/' | tee -a "$summary"; }
-
-# step NAME SECONDS COMMAND...: run it within what is left of the whole, log it, report its fate.
+# step NAME SECONDS COMMAND...: run it within its limit and what is left of the whole, its output
+# into the log as it comes (the step writes its own summary lines), then its fate.
 step() {
     local name=$1 limit=$2 start rc left
     shift 2
     left=$((deadline - $(date +%s) - 5))
     ((left < limit)) && limit=$left
-    : >"$last"
     if ((limit < 5)); then
-        say "$name: skipped, the 570 s are spent"
+        say "$name: skipped, the $total s are spent"
         return 124
     fi
+    say "== $name (limit ${limit} s)"
     start=$(date +%s)
     echo ">>> $name (limit ${limit} s): $*" >>"$log"
-    timeout -k 5 "$limit" bash -c '"$@"' "$name" "$@" >"$last" 2>&1  # bash -c: steps are functions
+    timeout -k 5 "$limit" bash -c '"$@"' "$name" "$@" >>"$log" 2>&1  # bash -c: steps are functions
     rc=$?
-    cat "$last" >>"$log"
-    say "$name: exit $rc after $(($(date +%s) - start)) s$( ((rc == 124 || rc == 137)) && echo ' (time limit)')"
+    say "$name: exit $rc after $(($(date +%s) - start)) s$( ((rc == 124 || rc == 137)) && echo ' (TIME LIMIT)')"
     return "$rc"
 }
 
-vecdrill() { python3 -m vecdrill "$@"; }
-export -f vecdrill
+# Lines of FILE that match ERE, indented, cut, into the summary.
+shown() { grep -E "$2" "$1" | head -n "${3:-12}" | cut -c1-220 | sed 's/^\([^ ]\)/  \1/' | tee -a "$summary"; }
 
 install_carried() {
-    # The wheels where python3 lacks vecdrill's dependencies; the checkout on its path through a
-    # .pth file (python -I, as the sandboxed children run, still reads those); bubblewrap unpacked
-    # beside them and started by the dynamic loader with the carried libcap, which some images
-    # lack. A part that fails is said, and the others are still done.
-    local deb wheel names="" root=$carry/root rc=0
+    # The carried wheels into python3's environment; where that is read-only, into a venv in /tmp
+    # that sees python3's packages (a .pth, since python3 may itself be a venv, whose packages a
+    # --system-site-packages venv would not see). The checkout on the chosen interpreter's path
+    # through a .pth (python -I, as the sandboxed children run, still reads those). bubblewrap
+    # unpacked from the carried debs, started by the dynamic loader with the carried libcap.
+    # The interpreter chosen goes to $scratch/python; a part that fails is said, the rest done.
+    local py=python3 site venv=/tmp/vecdrill-venv deb wheel names="" root=$carry/root rc=0
+    for wheel in "$carry"/*.whl; do [ -e "$wheel" ] && wheel=${wheel##*/} names+=" ${wheel%%-[0-9]*}"; done
     if python3 -c 'import platformdirs, pyseccomp, watchfiles' 2>/dev/null; then
         echo "python3 already has vecdrill's dependencies"
+    elif python3 -m pip install --quiet --no-index --no-deps --no-compile "$carry"/*.whl; then
+        echo "installed$names into python3"
     else
-        for wheel in "$carry"/*.whl; do wheel=${wheel##*/} names+=" ${wheel%%-[0-9]*}"; done
-        python3 -m pip install --quiet --no-index --no-deps --no-compile "$carry"/*.whl &&
-            echo "installed$names" || rc=1
+        echo "python3's environment is not writable: a venv in $venv instead"
+        python3 -m venv --without-pip --system-site-packages "$venv" || return 1
+        py=$venv/bin/python
+        site=$("$py" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
+        python3 -c 'import sysconfig; p = sysconfig.get_paths(); print(p["purelib"]); print(p["platlib"])' \
+            >"$site/vecdrill-base.pth"
+        python3 -m pip install --quiet --no-index --no-deps --no-compile --target "$site" "$carry"/*.whl &&
+            echo "installed$names into $venv" || rc=1
     fi
-    if ! (cd / && python3 -I -c 'import vecdrill') 2>/dev/null; then
-        python3 -c 'import sysconfig, sys; open(sysconfig.get_paths()["purelib"] + "/vecdrill-checkout.pth", "w").write(sys.argv[1] + "\n")' "$repo" || rc=1
+    if ! (cd / && "$py" -I -c 'import vecdrill') 2>/dev/null; then
+        site=$("$py" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
+        echo "$repo" >"$site/vecdrill-checkout.pth" || rc=1
     fi
-    (cd / && python3 -I -c 'import os, sys, vecdrill, platformdirs, pyseccomp, watchfiles
+    (cd / && "$py" -I -c 'import os, sys, vecdrill, platformdirs, pyseccomp, watchfiles
 where = os.path.realpath(vecdrill.__path__[0])
 print("python -I imports vecdrill from", where)
 sys.exit(where != os.path.realpath(sys.argv[1] + "/vecdrill"))' "$repo") || rc=1
+    echo "$py" >"$scratch/python"
     rm -rf "$root" "${carry:?}/bin"  # an unpacking or a wrapper from another machine would mislead
     for deb in "$carry"/*.deb; do
         [ -e "$deb" ] && { dpkg -x "$deb" "$root" || rc=1; }
@@ -119,136 +126,38 @@ sys.exit(where != os.path.realpath(sys.argv[1] + "/vecdrill"))' "$repo") || rc=1
 }
 export -f install_carried
 
-# The learner files, each checked on each device its header names a verdict for.
-learner_files() {
-    local device
-    for device in "$@"; do
-        vecdrill check tests/cuda_files/*.py --device "$device" --no-bench --json --jobs $((jobs < 5 ? jobs : 5)) \
-            --drills tests/fixture_course >"$scratch/learner-$device.json"
-    done
-    python3 - "$out/learner.json" "$scratch" "$@" <<'PY'
-import json, re, sys
-from pathlib import Path
-out, scratch, devices = sys.argv[1], Path(sys.argv[2]), sys.argv[3:]
-got, bad = {}, 0
-for device in devices:
-    try:
-        got[device] = {Path(r["file"]).stem: r for r in json.loads((scratch / f"learner-{device}.json").read_text())["results"]}
-    except ValueError:
-        got[device], bad = {}, bad + 1
-        print(f"  {device}: vecdrill check gave no JSON (log.txt says why)")
-json.dump(got, open(out, "w"), indent=1)
-for path in sorted(Path("tests/cuda_files").glob("*.py")):
-    want = dict(re.findall(r"^# (cpu|cuda|all): (\S+)$", path.read_text(), re.M))
-    said = []
-    for device in devices:
-        result = got[device].get(path.stem, {"verdict": "none", "message": "no result"})
-        bad += result["verdict"] != want[device]
-        mark = "" if result["verdict"] == want[device] else f" (WANTED {want[device]})"
-        each = [f"{d['device']} {d['verdict']}" for d in result.get("devices", [])]
-        both = f" [{', '.join(each)}]" if device == "all" and each else ""
-        said.append(f"{device} {result['verdict']}{both}{mark}")
-    print(f"  {path.stem}: {', '.join(said)}: {result['message'][:150]}")
-sys.exit(bad)
-PY
+doctor() { "$PY" -m vecdrill doctor | tee "$out/doctor.txt"; }
+steps() { "$PY" benchmarks/gpu_steps.py "$@"; }
+cuda_tests() {
+    local per_test=()
+    "$PY" -c 'import pytest_timeout' 2>/dev/null && per_test=(--timeout 60)
+    [ ${#per_test[@]} -eq 0 ] && echo "  (no pytest-timeout: the step's limit is the only one)" | tee -a "$summary"
+    "$PY" -m pytest -v -p no:cacheprovider -m cuda -n "$((jobs < 8 ? jobs : 8))" "${per_test[@]}" tests/test_cuda.py -rfEs 2>&1 |
+        tee /dev/stderr | grep --line-buffered -E ' (PASSED|FAILED|ERROR|SKIPPED)|passed|failed' |
+        sed -u 's/^/  /' | cut -c1-220 >>"$summary"
 }
-export -f learner_files
+bandwidth() { "$PY" benchmarks/bandwidth.py --device "$mode" "$@" | tee "$out/bandwidth.md"; }
 
-# The tests of the CUDA path: on a GPU the `cuda`-marked ones run, the CPU-only ones skip.
-tests_cuda() { python3 -m pytest -q -p no:cacheprovider -n $((jobs < 8 ? jobs : 8)) tests/test_cuda.py -rfEs; }
-export -f tests_cuda
-
-# catalogue LAYER CHUNK FOLDER...: dev check of the drill folders under LAYER, CHUNK drills a run,
-# so that a time limit keeps the runs already done; the exit status is the worst run's.
+# catalogue LAYER CHUNK FOLDER...: dev check under LAYER, CHUNK drills a run, each run's summary
+# line into the summary as soon as it ends; the exit status is the worst run's.
 catalogue() {
     local layer=$1 size=$2 rc=0 now ran
     shift 2
     while (($#)); do
         now=$((size < $# ? size : $#))
-        VECDRILL_ISOLATION=$layer python3 -m vecdrill dev check "${@:1:now}" --device "$mode" --no-bench \
-            --no-mutants --jobs "$jobs" || { ran=$?; ((ran > rc)) && rc=$ran; }
+        VECDRILL_ISOLATION=$layer "$PY" -m vecdrill dev check "${@:1:now}" --device "$mode" --no-bench \
+            --no-mutants --jobs "$jobs" >"$scratch/chunk.txt" 2>&1 || { ran=$?; ((ran > rc)) && rc=$ran; }
+        cat "$scratch/chunk.txt" >>"$out/catalogue.txt"
+        grep -E '^(problem|warning|error)|Error' "$scratch/chunk.txt" | head -3 | cut -c1-220 | sed 's/^/    /' >>"$summary"
+        sed -n 's/^dev check: /  chunk: /p' "$scratch/chunk.txt" >>"$summary"
         shift "$now"
     done
     return "$rc"
 }
-export -f catalogue
+export PY
+export -f doctor steps cuda_tests bandwidth catalogue
 
-# What the last catalogue step found: drills and problems over its runs, then the first problems.
-catalogue_said() {
-    awk -v asked="$1" '/^dev check: / { runs++; drills += $3; if ($6 ~ /^problem/) problems += $5
-            if (match($0, /[0-9]+ warning/)) warnings += substr($0, RSTART, RLENGTH - 8) }
-        END { printf "  %d of %d drills checked in %d run(s): %d problem(s), %d warning(s)\n",
-            drills, asked, runs, problems, warnings }' "$last" | tee -a "$summary"
-    shown '^(problem|warning|error)|Error' 5
-}
-
-# speedups RUNS DRILL...: each drill's reference solution checked RUNS times in one warm batch, on
-# the device with timing, one drill after another (nothing else runs on the GPU meanwhile).
-speedups() {
-    local runs=$1 drill files
-    shift
-    for drill in "$@"; do
-        files=()
-        for _ in $(seq "$runs"); do files+=("drills/core/$drill/solution.py"); done
-        vecdrill check "${files[@]}" --drill "$drill" --device "$mode" --json || true
-    done >"$scratch/speedups.jsonl"
-    python3 - "$scratch/speedups.jsonl" "$mode" "$out/speedups.json" "$@" <<'PY'
-import json, statistics, sys
-text, decoder, seen, at = open(sys.argv[1]).read(), json.JSONDecoder(), {}, 0
-while (at := text.find("{", at)) >= 0:  # one JSON document per drill, whatever else was printed
-    document, at = decoder.raw_decode(text, at)
-    for r in document.get("results", []):
-        for d in r["devices"]:
-            if d["device"] == sys.argv[2]:
-                seen.setdefault(r["drill"], []).append((r["verdict"], d["timing"] or {}, r["message"]))
-table = {}
-for drill in sys.argv[4:]:
-    runs = seen.get(drill)
-    if not runs:
-        print(f"  {drill}: no result from vecdrill check (log.txt says why)")
-        continue
-    values = [t["speedup"] for v, t, _ in runs if v == "pass" and t.get("speedup")]
-    if not values:
-        print(f"  {drill}: no speedup: {runs[0][0]}: {runs[0][2][:150]}")
-        continue
-    mid, timing = statistics.median(values), next(t for v, t, _ in runs if v == "pass" and t.get("speedup"))
-    table[drill] = {"runs": values, "median": mid, "spread": max(abs(v - mid) for v in values) / mid,
-                    "loop_seconds": timing.get("loop_seconds"), "solution_seconds": timing.get("solution_seconds")}
-    print(f"  {drill}: {mid:.0f}x, {len(values)} of {len(runs)} runs within {table[drill]['spread']:.0%}"
-          f" ({min(values):.0f}x-{max(values):.0f}x); loop {timing['loop_seconds']:.3g} s,"
-          f" solution {timing['solution_seconds'] * 1e6:.3g} us a call")
-json.dump(table, open(sys.argv[3], "w"), indent=1)
-PY
-}
-export -f speedups
-
-# Watch mode: a warm worker's verdict on the device, save to verdict.
-watch_latency() {
-    python3 - "$mode" "$out/watch.json" <<'PY'
-import json, statistics, sys, time
-from pathlib import Path
-from vecdrill.check.pipeline import CheckOptions, check_file
-from vecdrill.content.catalogue import load_catalogue
-from vecdrill.sandbox.warm import WarmWorker
-cat, path = load_catalogue(), Path("drills/core/relu-where/solution.py")
-options = CheckOptions(drill_id="relu-where", device=sys.argv[1], bench=False)
-seconds, verdicts = [], []
-with WarmWorker() as worker:
-    for _ in range(6):
-        start = time.perf_counter()
-        verdicts.append(check_file(path, cat, options, runner=worker.run).verdict.value)
-        seconds.append(time.perf_counter() - start)
-    facts = {"first": seconds[0], "median_warm": statistics.median(seconds[1:]), "verdicts": verdicts,
-             "problem": worker.problem}
-json.dump(facts, open(sys.argv[2], "w"))
-print(f"  warm check: first {seconds[0]:.2f} s, then median {facts['median_warm']:.2f} s;"
-      f" verdicts {sorted(set(verdicts))}; warm worker problem: {worker.problem}")
-PY
-}
-export -f watch_latency
-
-# Why LAYER cannot run the catalogue here (nothing when it can), from the doctor's report: the
-# layer is missing, or (on a GPU) CUDA does not start in its box.
+# Why LAYER cannot run CUDA here (nothing when it can), from the doctor's report.
 layer_problem() {
     local why
     why=$(sed -n "s/^  not $1: //p" "$out/doctor.txt" | head -1)
@@ -258,62 +167,49 @@ layer_problem() {
 }
 
 cd "$repo" || exit 2
-say "vecdrill gpu_check ($mode) at $(date -u +%FT%TZ) on $(uname -n), $(nproc) cores"
+say "vecdrill gpu_check ($mode, $total s) at $(date -u +%FT%TZ) on $(uname -n), $(nproc) cores, commit $(git rev-parse --short HEAD 2>/dev/null)"
 command -v nvidia-smi >/dev/null && say "gpu: $(nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | head -1)"
 say "python3: $(python3 -c 'import sys, torch; print(sys.version.split()[0], sys.executable, "torch", torch.__version__, "cuda", torch.version.cuda)' 2>&1 | tail -1)"
+say "uvm node before the first check: $(ls /dev/nvidia-uvm 2>/dev/null || echo absent)"
+
+say "# Stage 1: the essential checks (limits 290 s)"
 if [ -d "$carry" ]; then
-    step "install from .gpu-carry" 20 install_carried
-    shown 'installed|imports vecdrill|bubblewrap|already|rror' 5
+    step "install from .gpu-carry" 15 install_carried
+    shown "$log" '^(python3 already|installed|python3.s environment|python -I imports|bubblewrap|no bubble)' 6
+    [ -s "$scratch/python" ] && PY=$(cat "$scratch/python")
     [ -x "$carry/bin/bwrap" ] && export PATH="$carry/bin:$PATH"
+    say "  interpreter: $PY; bwrap: $(command -v bwrap || echo none)"
 elif [ "$mode" = cuda ]; then
     say "install: no .gpu-carry here (run benchmarks/gpu_carry.sh and carry it): using what python3 has"
 fi
-say "vecdrill sees: $(python3 -c 'from vecdrill.check import devices; g = devices.gpu()
+export PY
+say "vecdrill sees: $("$PY" -c 'from vecdrill.check import devices; g = devices.gpu()
 print(f"{g.name}, driver {g.driver}, CUDA {g.cuda_driver}" if g else "no GPU", "| torch CUDA build:", devices.torch_has_cuda())' 2>&1 | tail -1)"
 
-# The doctor, whose "CUDA inside the sandbox" section starts CUDA in each layer's box.
-step doctor 60 vecdrill doctor
-cp "$last" "$out/doctor.txt"
-sed -n '/^CUDA inside the sandbox/,/^limits/p' "$out/doctor.txt" | sed '$d' | cut -c1-220 | tee -a "$summary"
-shown '^  (layer in use|not |seccomp|cgroup|CUDA|GPU memory)' 10
+step doctor 45 doctor
+sed -n '/^CUDA inside the sandbox/,/^limits/p' "$out/doctor.txt" | sed '$d' | cut -c1-400 | tee -a "$summary"
+shown "$out/doctor.txt" '^  (layer in use|not |seccomp|cgroup)' 8
+say "uvm node after the doctor: $(ls /dev/nvidia-uvm 2>/dev/null || echo absent)"
 
-devices=(cpu)
-[ "$mode" = cuda ] && devices=(cpu cuda all)  # all: both in one child, CUDA's failure retried on the CPU
-step "learner files on ${devices[*]}" 55 learner_files "${devices[@]}"
-shown '^  ' 9
+step "learner files on ${devices[*]}" 60 steps learner "$summary" "$out/learner.json" "${devices[@]}"
+step "speedups on $mode (${#speed_drills[@]} drills x $runs runs)" "$t_speedups" \
+    steps speedups "$summary" "$out/speedups.jsonl" "$mode" "$runs" "${speed_drills[@]}"
+step "watch latency on $mode" 25 steps watch "$summary" "$out/watch.json" "$mode"
+step "cuda-marked tests" 70 cuda_tests
+say "stage 1 done after $(($(date +%s) - began)) s"
 
-layers=() full=""  # full: the strongest layer that runs (on a GPU: runs CUDA in its box)
+say "# Stage 2: while the $total s last"
+step "bandwidth against an independent copy on $mode" "$t_bandwidth" bandwidth "${bandwidth_drills[@]}"
+shown "$out/bandwidth.md" '^\| |vecdrill / |Independent' 14
+full=""
 for layer in bwrap unshare plain; do
     why=$(layer_problem "$layer")
     [ -z "$why" ] && [ -z "$full" ] && full=$layer
-    case $why in not\ available*) say "catalogue under $layer: skipped, $why" ;; *) layers+=("$layer") ;; esac
+    [ -n "$why" ] && say "  $layer: $why"
 done
 if [ -n "$full" ]; then
-    step "catalogue (${#whole[@]} drills) --device $mode under $full" "$t_catalogue" catalogue "$full" "$chunk" "${whole[@]}"
-    catalogue_said "${#whole[@]}"
+    step "catalogue (${#whole[@]} drills) --device $mode under $full" 600 catalogue "$full" "$chunk" "${whole[@]}"
 else
-    say "catalogue: no layer runs CUDA in its box here, so each runs the sample only"
+    say "catalogue: no layer runs CUDA in its box here"
 fi
-
-step "tests/test_cuda.py" "$t_tests" tests_cuda
-shown '^(FAILED|ERROR|SKIPPED)|passed|failed|error' 12
-
-step "speedups on $mode ($runs runs each)" "$t_speedups" speedups "$runs" "${speed_drills[@]}"
-shown '^  ' 6
-
-step "watch latency on $mode" 25 watch_latency
-shown '^  warm' 2
-
-for layer in "${layers[@]}"; do
-    [ "$layer" = "$full" ] && continue
-    step "catalogue sample (${#sample[@]} drills) --device $mode under $layer" "$t_sample" \
-        catalogue "$layer" "${#sample[@]}" "${sample[@]}"
-    catalogue_said "${#sample[@]}"
-    why=$(layer_problem "$layer")
-    [ -n "$why" ] && say "  (under $layer: $why)"
-done
-whole_is="the whole catalogue"
-[ "$mode" = cpu ] && whole_is="a stand-in for the catalogue on the CPU"
-say "catalogue: ${#whole[@]} drills ($whole_is) under ${full:-no layer}, a sample of ${#sample[@]} under each" \
-    "other layer that runs: three whole runs would not fit in 570 s"
 say "done in $(($(date +%s) - began)) s"

@@ -121,7 +121,7 @@ def test_static_findings_exit_1_with_file_line_col(tmp_path: Path) -> None:
     solution = tmp_path / "loopy.py"
     solution.write_text(
         "# vecdrill: relu-where\nimport torch\n\n\ndef relu_where(x):\n"
-        "    out = x.clone()\n    for i in range(3):\n        pass\n    return out\n"
+        "    out = x.clone()\n    for i in range(x.shape[0]):\n        pass\n    return out\n"
     )
     done = run_cli("check", str(solution))
     assert done.returncode == 1

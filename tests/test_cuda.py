@@ -400,13 +400,73 @@ def test_block_timing_sees_a_result_returned_twice() -> None:
     assert fresh.samples.repeats >= 3 * len(fresh.samples.seconds) // 3 and len(fresh.samples.seconds) >= 3
 
 
-def test_a_call_longer_than_the_budget_is_timed_once() -> None:
+def test_a_warm_up_longer_than_the_budget_is_the_one_sample() -> None:
+    """The loop on CUDA waits for the GPU on every element: a second call could take a minute."""
     import time
 
     from vecdrill.child import timer
 
-    measured = timer.time_blocks(lambda: time.sleep(0.05), dict, timer.WallClock(), budget_seconds=0.01)
+    calls: list[float] = []
+    measured = timer.time_blocks(
+        lambda: calls.append(time.sleep(0.05) or 0.0), dict, timer.WallClock(), budget_seconds=0.01
+    )
     assert measured.samples.repeats == 1 and len(measured.samples.seconds) == 1
+    assert len(calls) == 1 and measured.samples.seconds[0] >= 0.05
+
+
+def test_a_block_holds_its_outputs_within_the_block_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A drill with a tiny input and a large output: the outputs of a block's calls are all
+    alive at its end, so they count in its size, or a large-output drill meets the GPU cap."""
+    import torch
+
+    from vecdrill.child import timer
+
+    monkeypatch.setattr(timer, "BLOCK_BYTES", 2 * 1024**2)
+    measured = timer.time_blocks(
+        lambda x: torch.empty(256 * 1024), lambda: {"x": 1.0}, timer.WallClock(), budget_seconds=0.02
+    )
+    assert measured.samples.repeats // len(measured.samples.seconds) <= 2  # 1 MiB a call, quickly
+
+
+def test_block_timing_stops_at_its_wall_deadline() -> None:
+    """Calls far quicker than making their inputs: the timed part would take ages to fill the
+    budget, so twice the budget of wall time ends it once one block is done."""
+    import time
+
+    from vecdrill.child import timer
+
+    def slow_inputs() -> dict[str, Any]:
+        time.sleep(0.001)
+        return {}
+
+    measured = timer.time_blocks(lambda: None, slow_inputs, timer.WallClock(), budget_seconds=0.01)
+    assert len(measured.samples.seconds) == 1  # one block of 64 calls' inputs is over the deadline
+
+
+@pytest.mark.cuda
+@needs_cuda
+def test_cuda_blocks_time_the_work_of_every_stream() -> None:
+    """Work a solution queues on a stream of its own is timed in its block, not the next one's."""
+    import torch
+
+    from vecdrill.child import timer
+
+    a = torch.randn(4096, 4096, device="cuda")
+    side = torch.cuda.Stream()
+
+    def on_the_side(x: torch.Tensor) -> torch.Tensor:
+        side.wait_stream(torch.cuda.current_stream())
+        with torch.cuda.stream(side):
+            (a @ a).sum()
+        return x * 2
+
+    plain = timer.time_blocks(
+        lambda x: x * 2, lambda: {"x": a[0].clone()}, timer._CudaEvents(), budget_seconds=0.05
+    )
+    hidden = timer.time_blocks(
+        on_the_side, lambda: {"x": a[0].clone()}, timer._CudaEvents(), budget_seconds=0.05
+    )
+    assert hidden.samples.quietest > 20 * plain.samples.quietest  # a 4096^3 product against one kernel
 
 
 @without_cuda
@@ -438,9 +498,9 @@ def test_detection_asks_no_library_so_it_cannot_delay_the_childs_start(
 
 
 def test_the_loop_timing_cache_key_names_the_gpu_only_for_cuda() -> None:
-    cpu = expected._machine("cpu")
+    cpu = expected.machine_key("cpu")
     assert set(cpu) == {"node", "cpu", "cpus"}  # CPU timings cached before stay valid
-    cuda = expected._machine("cuda")
+    cuda = expected.machine_key("cuda")
     assert cuda["gpu"] == (None if devices.gpu() is None else list(devices.gpu().__dict__.values())[:3])
     assert "torch_cuda" in cuda
 
@@ -517,6 +577,18 @@ def test_report_says_only_the_cpu_was_checked(tmp_path: Path) -> None:
     result = json.loads(done.stdout)["results"][0]
     assert [d["device"] for d in result["devices"]] == ["cpu"]
     assert "only the CPU was checked" in " ".join(result["notes"])
+
+
+@pytest.mark.cuda
+@needs_cuda
+def test_a_device_side_assert_is_the_error_of_its_case_beside_the_cpu_verdict() -> None:
+    path = REPO / "tests" / "cuda_files" / "index_out_of_range_on_cuda.py"
+    done = run_cli("check", str(path), "--no-bench", "--json", "--drills", str(FIXTURE_COURSE))
+    (result,) = json.loads(done.stdout)["results"]
+    assert result["verdict"] == "error", result["message"]
+    assert [(d["device"], d["verdict"]) for d in result["devices"]] == [("cpu", "pass"), ("cuda", "error")]
+    assert result["message"].startswith("cuda: your solution raised ")
+    assert "device-side assert" in result["message"] and "replay with --seed" in result["message"]
 
 
 @pytest.mark.cuda

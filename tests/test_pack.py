@@ -93,7 +93,7 @@ MISTAKES = {
         _edit('title = "A test course"', 'title = "A test course"\ncolour = "red"'),
         [
             "unknown key 'colour'; remove it or check its spelling "
-            "(known keys: format, id, prerequisites, title, tracks, zh)"
+            "(known keys: format, id, languages, prerequisites, title, tracks, zh)"
         ],
     ),
     "a zh table without its title": (
@@ -339,7 +339,7 @@ def test_dev_check_of_a_pack_reports_the_problems_of_that_pack_only(tmp_path: Pa
     assert done.returncode == 3, done.stdout + done.stderr
     assert done.stdout.splitlines() == [
         f"problem: {course / 'pack.toml'}: unknown key 'colour'; remove it or check its spelling "
-        "(known keys: format, id, prerequisites, title, tracks, zh)",
+        "(known keys: format, id, languages, prerequisites, title, tracks, zh)",
         "dev check: 0 drills, 1 problem(s)",
     ]
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import math
 import os
+import signal
 import sys
 from pathlib import Path
 from typing import Annotated, NoReturn, Optional
@@ -533,9 +534,12 @@ def new(
 
 def main(argv: list[str] | None = None) -> None:
     undumpable()  # a solution's process, whatever it runs, cannot read this one's memory or fds
+    from vecdrill.sandbox import stopping
+
     args = sys.argv[1:] if argv is None else argv
     debug = "--debug" in args
     args = [a for a in args if a != "--debug"]
+    stopping.install()  # Ctrl-C, SIGTERM and SIGHUP end every child first, then unwind
     try:
         code = app(args=args, prog_name="vecdrill", standalone_mode=False)
     except VecdrillError as exc:
@@ -547,6 +551,9 @@ def main(argv: list[str] | None = None) -> None:
         code = 130
     except Exception as exc:  # noqa: BLE001 - the error boundary
         code = _usage_or_internal(exc, debug)
+    signum = stopping.received()  # after SIGTERM or SIGHUP, 128 + it, as a shell reports it;
+    if signum is not None and signum != signal.SIGINT:  # Ctrl-C keeps the command's own code
+        code = 128 + signum
     _leave(int(code or 0))
 
 

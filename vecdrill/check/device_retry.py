@@ -69,7 +69,8 @@ def merge(first: Attempt, on_cpu: FileResult, device: str) -> FileResult:
     message = f"{device}: {failed.message}"
     on_cpu.devices.append(DeviceResult(device, failed.verdict, message))
     if on_cpu.verdict.passed:
-        on_cpu.verdict, on_cpu.message, on_cpu.message_zh = failed.verdict, message, None
+        zh = f"{device}: {failed.message_zh}" if failed.message_zh else None
+        on_cpu.verdict, on_cpu.message, on_cpu.message_zh = failed.verdict, message, zh
         on_cpu.traceback, on_cpu.stdout, on_cpu.stderr = failed.traceback, failed.stdout, failed.stderr
     return on_cpu
 

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from vecdrill import wire
 from vecdrill.errors import UsageError
+from vecdrill.sandbox.mounts import GPU_NODE_GLOB
 
 DEVICE_CHOICES = ("cpu", "cuda", "all")
 _NVML = "libnvidia-ml.so.1"
@@ -38,7 +39,7 @@ class Gpu:
     count: int
 
 
-GPU_NODES = "/dev/nvidia[0-9]*"  # one per GPU; /dev/nvidiactl alone means a driver and no GPU
+GPU_NODES = GPU_NODE_GLOB  # one per GPU; /dev/nvidiactl alone means a driver and no GPU
 
 
 @functools.cache

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from vecdrill import files, paths, wire
-from vecdrill.check import devices
+from vecdrill.check import devices, locks
 from vecdrill.content import drill_code
 from vecdrill.content.drill import Drill, Size
 from vecdrill.content.drill_code import helper_sources
@@ -132,7 +132,7 @@ def gather(
         wanted[spec["name"]] = {
             **base,
             "bench": spec,
-            "machine": _machine(spec["device"]),
+            "machine": machine_key(spec["device"]),
             "method": samples.METHOD,
         }
     pieces = {name: piece for name, key in wanted.items() if (piece := _load(key)) is not None}
@@ -190,18 +190,23 @@ def _run_reference(
 ) -> tuple[wire.ResultHeader, dict[str, torch.Tensor]]:
     from vecdrill.sandbox import launch
 
+    timed = {spec.device for spec in request.bench}
     limits = launch.Limits(
-        wall_seconds=timeout, data_bytes=8 * 1024**3, result_bytes=1024**3, output_kill_bytes=64 * 1024**2
+        wall_seconds=reference_wall(timeout, timed),
+        data_bytes=8 * 1024**3,
+        result_bytes=1024**3,
+        output_kill_bytes=64 * 1024**2,
     )
-    run = launch.run_sandboxed(
-        list(wire.WORKER_ARGS),
-        wire.encode_request(request),
-        limits=limits,
-        isolation=launch.detect_isolation("plain"),
-    )
+    with locks.for_run({case.device for case in request.cases}, timed):
+        run = launch.run_sandboxed(
+            list(wire.WORKER_ARGS),
+            wire.encode_request(request),
+            limits=limits,
+            isolation=launch.detect_isolation("plain"),
+        )
     where = str(drill.file("loop.py"))
     if run.result is None:
-        raise DrillError(where, _no_result(run, timeout))
+        raise DrillError(where, _no_result(run, limits.wall_seconds))
     try:
         header, tensors = wire.decode_result(run.result)
     except wire.ProtocolError as exc:
@@ -216,6 +221,13 @@ def _run_reference(
             "unknown; this is vecdrill's set-up on this machine, not your solution: run `vecdrill doctor`"
         )
     return header, tensors
+
+
+def reference_wall(timeout: float, timed: set[str]) -> float:
+    """The loop's wall limit: `timeout` for its cases and its CPU timing, and as much again when
+    it is timed on CUDA, where it waits for the GPU on every element (a loop tuned to take a second
+    on the CPU can take twenty there)."""
+    return timeout * (2 if any(device.startswith("cuda") for device in timed) else 1)
 
 
 def _no_result(run: ChildRun, timeout: float) -> str:
@@ -264,7 +276,7 @@ def _store(key: dict[str, Any], piece: Piece) -> None:
         return
 
 
-def _machine(device: str) -> dict[str, Any]:
+def machine_key(device: str) -> dict[str, Any]:
     """What a timing depends on besides the code: the host, and on CUDA the GPU and its software."""
     machine: dict[str, Any] = {
         "node": platform.node(),

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from vecdrill import wire
-from vecdrill.check import device_retry, devices, expected, plan, verdicts
+from vecdrill.check import device_retry, devices, expected, locks, machine, plan, verdicts
 from vecdrill.check.submission import Unreadable, read_source, resolve_drill
 from vecdrill.content import drill_code
 from vecdrill.content.catalogue import Catalogue
@@ -199,19 +199,23 @@ def _attempt(
             bench=ref_bench,
             timeout=_reference_timeout(drill, timeout),
         )
-        run = runner(
-            list(wire.WORKER_ARGS),
-            wire.encode_request(request),
-            limits=limits,
-            isolation=isolation,
-            hidden_paths=hidden,
-        )
+        # after the loop's answers, in the same thread: measured once per machine, in quiet
+        ceilings = pool.submit(machine.ceilings, targets) if sol_bench else None
+        with locks.for_run({c.device for c in cases}, {spec["device"] for spec in sol_bench}):
+            run = runner(
+                list(wire.WORKER_ARGS),
+                wire.encode_request(request),
+                limits=limits,
+                isolation=isolation,
+                hidden_paths=hidden,
+            )
         try:
             pieces = answers.result()
         except VecdrillError as exc:  # the loop could not run (on CUDA, say): the caller decides
             if len(targets) < 2:
                 raise
             return device_retry.Attempt(run, None, reference_error=exc)
+        limits_of = ceilings.result() if ceilings is not None else {}
     result = FileResult(
         str(path),
         drill.id,
@@ -222,5 +226,5 @@ def _attempt(
         isolation=isolation.layer.value,
         source=source,
     )
-    failed_on = verdicts.judge_run(result, drill, run, cases, pieces, limits.wall_seconds)
+    failed_on = verdicts.judge_run(result, drill, run, cases, pieces, limits.wall_seconds, limits_of)
     return device_retry.Attempt(run, result, failed_on=failed_on)

@@ -6,31 +6,35 @@ back memory it already returned is rejected, so caching answers between calls ca
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from vecdrill import wire
 from vecdrill.check.compare import Tolerance, answer_of, compare_answers
 from vecdrill.check.expected import Piece
-from vecdrill.content.drill import Size
-from vecdrill.measure import ladder, speedup
+from vecdrill.content.drill import Drill, Size
+from vecdrill.measure import efficiency, ladder, speedup
+from vecdrill.measure.efficiency import Ceilings
 from vecdrill.measure.samples import Samples
-from vecdrill.report.model import DeviceResult, FileResult, Timing, Verdict
+from vecdrill.report.model import DeviceResult, Efficiency, FileResult, Timing, Verdict
 
 _OPS_UNITS = {"aten": "torch operations", "calls": "Python-level calls"}
 
 
 def judge_timing(
     result: FileResult,
-    library: str,
+    drill: Drill,
     header: wire.ResultHeader,
     tensors: dict[str, Any],
     pieces: dict[str, Piece],
     tolerances: dict[str, Tolerance],
     *,
     ops_size: Size,
+    ceilings: Mapping[str, Ceilings],
 ) -> None:
-    """Fill each device's timing and scaling ladder, or turn the verdict to WRONG; each device's
-    answer is re-checked with its own tolerance."""
+    """Fill each device's timing (with its efficiency, where the device's ceilings are known) and
+    scaling ladder, or turn the verdict to WRONG; each device's answer is re-checked with its own
+    tolerance."""
     threads = header.threads
     spent: dict[str, float] = {}
     for index, record in enumerate(header.bench):
@@ -51,13 +55,35 @@ def judge_timing(
             device.timing = speedup.summarize(
                 loop_samples, samples, size=record["size"], threads=threads, loop_cached=loop.cached
             )
+            if device.device in ceilings:
+                device.timing.efficiency = _efficiency(drill, loop, device, ceilings[device.device])
         else:
             device.scaling.append(ladder.point(record["size"], loop_samples.quietest, samples.quietest))
     for device in result.devices:
         if device.timing is not None:
             device.timing.measure_seconds = spent.get(device.device, 0.0)
-            _add_op_counts(device.timing, library, header, pieces, ops_size)
+            _add_op_counts(device.timing, drill.library, header, pieces, ops_size)
             _finish_ladder(device)
+
+
+def _efficiency(drill: Drill, loop: Piece, device: DeviceResult, ceilings: Ceilings) -> Efficiency | None:
+    """The solution's efficiency on `device`: the drill's stated least work at the benchmark size,
+    else the bytes of the inputs and of the loop's output there (the reference child measured
+    them), over the solution's quietest time per call."""
+    assert device.timing is not None
+    spec = drill.efficiency
+    work = spec.work_at(device.timing.size)
+    if work is None:
+        work = float(loop.header.get("bytes", 0))
+    floats = [spec.dtype for spec in drill.inputs if spec.dtype in efficiency.DTYPES]
+    return efficiency.figure(
+        spec.bound,
+        work,
+        device.timing.solution_seconds,
+        ceilings,
+        device=device.device,
+        dtype=floats[0] if floats else None,
+    )
 
 
 def _samples(record: dict[str, Any]) -> Samples:

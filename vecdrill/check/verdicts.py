@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import math
 import signal
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from vecdrill import wire
@@ -19,11 +21,13 @@ from vecdrill.check.compare import Tolerance, answer_of, compare_answers, compar
 from vecdrill.check.expected import Case, Piece
 from vecdrill.content.drill import Drill
 from vecdrill.errors import DrillError, VecdrillError
+from vecdrill.measure.efficiency import Ceilings
 from vecdrill.report.model import DeviceResult, FileResult, Mismatch, Verdict
 
 if TYPE_CHECKING:
     from vecdrill.sandbox.ended import ChildRun
 
+_NO_CEILINGS: Mapping[str, Ceilings] = MappingProxyType({})
 MEMORY_MARKERS = (
     "MemoryError",
     "can't allocate memory",
@@ -47,9 +51,11 @@ def judge_run(
     cases: list[Case],
     pieces: dict[str, Piece],
     limit: float,
+    ceilings: Mapping[str, Ceilings] = _NO_CEILINGS,
 ) -> str | None:
-    """Set the verdict and message of `result` (and each device's) from the child's run. When the
-    child stopped on one case before any device's verdict was made, return that case's device."""
+    """Set the verdict and message of `result` (and each device's) from the child's run, the
+    efficiency of its timings against the machine's `ceilings` per device. When the child stopped
+    on one case before any device's verdict was made, return that case's device."""
     ended = process_outcome(run, limit)
     header = wire.ResultHeader("unread")  # until a frame is read: no traceback to show
     tensors: dict[str, Any] = {}
@@ -70,7 +76,8 @@ def judge_run(
         # where it raised, unless it is a starter's "write this" (NotImplementedError), true anywhere
         placed = raised.verdict is Verdict.ERROR and not header.message.startswith("NotImplementedError")
         clause = _case_clause(cases, header.case) if placed else ""
-        ended = Outcome(raised.verdict, raised.message + clause, raised.message_zh)
+        zh = raised.message_zh + clause if raised.message_zh else None
+        ended = Outcome(raised.verdict, raised.message + clause, zh)
     ended = ended or _outside_allow_list(result, drill, header, pieces)
     if ended is not None and ended.verdict is Verdict.MEMORY and header.cases:
         ended = _memory_beyond_the_cases(ended, drill, cases, pieces, header, tensors)
@@ -117,7 +124,14 @@ def judge_run(
     if reads is not None:
         result.notes.append(reads.message)
     timed.judge_timing(
-        result, drill.library, header, tensors, pieces, tolerances, ops_size=plan.probe_sizes(drill)[0]
+        result,
+        drill,
+        header,
+        tensors,
+        pieces,
+        tolerances,
+        ops_size=plan.probe_sizes(drill)[0],
+        ceilings=ceilings,
     )
     if result.verdict is Verdict.PASS and drill.loop_over:
         result.message = (
@@ -365,10 +379,26 @@ def header_outcome(header: wire.ResultHeader) -> Outcome | None:
         return Outcome(Verdict.OUTPUT_LIMIT, message)
     if status == "memory":  # the worker's own sentence: GPU memory, the device and the size
         return Outcome(Verdict.MEMORY, message)
+    if status == "numerics":  # the worker names the setting (child/numerics.py)
+        return Outcome(
+            Verdict.FORBIDDEN,
+            f"your solution changed {message}: vecdrill checks and times every solution in full "
+            "float32, so leave the torch.backends and torch.cuda settings as they are",
+            f"你的解法修改了 {message}：vecdrill 在完整的 float32 精度下检查和计时每个解法，"
+            "请不要改动 torch.backends 和 torch.cuda 的设置",
+        )
     if any(marker in message for marker in MEMORY_MARKERS):
         return Outcome(
             Verdict.MEMORY,
             f"your solution ran out of memory ({message[:200]}); avoid huge intermediate tensors",
+        )
+    if "device-side assert" in message:  # surfaces at the case's synchronize (child.worker)
+        return Outcome(
+            Verdict.ERROR,
+            f"your solution raised {message}: on CUDA an index out of range (an IndexError on the "
+            "CPU) stops a kernel this way; check the indices your solution builds",
+            f"你的解法引发了 {message}：在 CUDA 上，越界的索引（在 CPU 上是 IndexError）会这样让 "
+            "kernel 停下；请检查你的解法构造的索引",
         )
     return Outcome(Verdict.ERROR, f"your solution raised {message}")
 

@@ -9,9 +9,12 @@ whose quietest the parent reports.
 On CUDA a call returns once its kernels are queued, and a synchronize around each call would time
 the launch latency of one call at a time. There the calls run in blocks: the block's fresh inputs
 are copied first, then one CUDA event before and one after the block's calls time the kernels
-themselves, back to back as a real program queues them, and the block's mean is its sample. Every
+themselves, back to back as a real program queues them, and the block's mean is its sample. The
+end event is recorded only after the whole device has finished (`torch.cuda.synchronize`), so
+work a solution puts on streams of its own is timed too, never left to the next block. Every
 output of a block stays alive until the block ends, so a call that returns memory another call
-returned is seen by address.
+returned is seen by address; a block is sized so that its inputs and outputs fit in
+BLOCK_BYTES together.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from vecdrill.measure.samples import Samples
 _CLOCK_TICK = 0.01
 BLOCK_SECONDS = 0.002  # a CUDA block's length: long against the event's resolution (~0.5 us)
 MAX_BLOCK_CALLS = 64
-BLOCK_INPUT_BYTES = 256 * 1024**2  # a block's fresh input copies, all held at once
+BLOCK_BYTES = 256 * 1024**2  # a block's fresh input copies and its outputs, all held at once
 
 
 @dataclass(frozen=True)
@@ -97,7 +100,8 @@ def time_calls(
 
 
 class _CudaEvents:
-    """The block clock on CUDA: events recorded on the current stream around the block."""
+    """The block clock on CUDA: an event on the current stream once the device is idle, and one
+    after the device (every stream) has finished the block."""
 
     def __init__(self) -> None:
         import torch
@@ -113,6 +117,7 @@ class _CudaEvents:
         self._start.record()
 
     def stop(self) -> float:
+        self._torch.cuda.synchronize()  # every stream, not only the one the events are on
         self._end.record()
         self._end.synchronize()
         return float(self._start.elapsed_time(self._end)) / 1000.0
@@ -139,22 +144,30 @@ def time_blocks(
     budget_seconds: float,
     min_blocks: int = 3,
 ) -> Measured:
-    """Warm up once, size a block to about BLOCK_SECONDS (at most MAX_BLOCK_CALLS calls and
-    BLOCK_INPUT_BYTES of input copies), then time blocks until `min_blocks` are done and the
-    budget is used. A warm-up longer than the budget leaves room for one timed call only."""
+    """Warm up once, size a block to about BLOCK_SECONDS (at most MAX_BLOCK_CALLS calls, and
+    inputs and outputs within BLOCK_BYTES), then time blocks until `min_blocks` are done and the
+    budget is used, or twice the budget of wall time has passed (input copies of calls far
+    quicker than their copying) once one block is done.
+
+    A warm-up longer than the budget is the one sample: the loop, which waits for the GPU on
+    every element, can take a minute a call there, and a second call would double that."""
+    kwargs = fresh_kwargs()
     clock.sync()
     started = perf_counter()
-    output = function(**fresh_kwargs())
+    output = function(**kwargs)
     clock.sync()
     first = perf_counter() - started
+    del kwargs
     if first >= budget_seconds:
-        min_blocks, calls = 1, 1
-    else:
-        fit = max(1, BLOCK_INPUT_BYTES // max(1, _input_bytes(fresh_kwargs())))
-        calls = max(1, min(MAX_BLOCK_CALLS, fit, math.ceil(BLOCK_SECONDS / max(first, 1e-7))))
+        return Measured(Samples([first], 1), output, False)
+    fit = max(1, BLOCK_BYTES // max(1, held_bytes(fresh_kwargs(), output)))
+    calls = max(1, min(MAX_BLOCK_CALLS, fit, math.ceil(BLOCK_SECONDS / max(first, 1e-7))))
     blocks: list[float] = []
     reused = False
-    while len(blocks) < min_blocks or sum(blocks) * calls < budget_seconds:
+    deadline = perf_counter() + 2 * budget_seconds
+    while not blocks or (
+        (len(blocks) < min_blocks or sum(blocks) * calls < budget_seconds) and perf_counter() < deadline
+    ):
         inputs = [fresh_kwargs() for _ in range(calls)]
         outputs = [output]  # the last block's final result stays alive: a cache would return it
         clock.sync()
@@ -166,8 +179,17 @@ def time_blocks(
     return Measured(Samples(blocks, len(blocks) * calls), output, reused)
 
 
-def _input_bytes(kwargs: dict[str, Any]) -> int:
-    return sum(int(getattr(value, "nbytes", 0)) for value in kwargs.values())
+def held_bytes(kwargs: dict[str, Any], output: Any) -> int:
+    """The bytes of a call's inputs and of the memory behind its output: what one call holds
+    alive, and the least it reads and writes."""
+    inputs = sum(int(getattr(value, "nbytes", 0)) for value in kwargs.values())
+    return inputs + sum(_nbytes(owner) for owner in memory_owners(output))
+
+
+def _nbytes(owner: Any) -> int:
+    """The size of what `memory_owners` found: a storage's bytes, or an array's."""
+    size = getattr(owner, "nbytes", None)
+    return int(size() if callable(size) else size or 0)
 
 
 def _shared_memory(outputs: list[Any]) -> bool:

@@ -20,7 +20,7 @@ from time import perf_counter, process_time
 from typing import Any
 
 from vecdrill import wire
-from vecdrill.child import counting, faults, gpu, guard, resolve, timer
+from vecdrill.child import counting, faults, gpu, guard, numerics, resolve, timer
 from vecdrill.child.faults import Rejected
 from vecdrill.child.inputs import InputError, declared_problem, fresh_copy, make_inputs
 from vecdrill.content import drill_code
@@ -85,12 +85,11 @@ def run(
         assert loop is not None  # the reference child always has its loop
         function = _drill_function(loop, drill, LOOP)
         filename = str(drill.file(LOOP))
+    settings = numerics.pinned(torch)  # again: the learner's file may have changed them at import
     run_case = _run_case if request.mode == "solution" else _run_loop_case
+    checked = _checked(function, watch, request, settings)
     records = [
-        run_case(
-            drill, _checked(function, watch, request), filename, case, inputs[case.id], request.grad, tensors
-        )
-        for case in cases
+        run_case(drill, checked, filename, case, inputs[case.id], request.grad, tensors) for case in cases
     ]
     finished.extend(records)
     probed = Probed()
@@ -123,7 +122,7 @@ def run(
             request,
             LOOP,
             f"at the benchmark size {faults.size_text(spec.size)}",
-            lambda spec=spec, i=i: _bench(drill, loop, function, filename, spec, tensors, i),  # type: ignore[misc]
+            lambda spec=spec, i=i: _bench(drill, loop, function, filename, spec, tensors, i, settings),  # type: ignore[misc]
         )
         for i, spec in enumerate(benches)
     ]
@@ -231,10 +230,18 @@ def _helpers(request: wire.WorkerRequest, watch: counting.OpWatch | None) -> dic
 
 
 def _checked(
-    function: Callable[..., Any], watch: counting.OpWatch | None, request: wire.WorkerRequest
+    function: Callable[..., Any],
+    watch: counting.OpWatch | None,
+    request: wire.WorkerRequest,
+    settings: numerics.Settings,
 ) -> Callable[..., Any]:
-    """The solution's case calls run under the op watch; the loop's never do."""
-    return counting.watched(function, watch) if watch and request.mode == "solution" else function
+    """The solution's case calls run under the op watch and with its numerics pinned and
+    checked; the loop's never do."""
+    if request.mode != "solution":
+        return function
+    import torch
+
+    return numerics.watched(counting.watched(function, watch) if watch else function, torch, settings)
 
 
 def _drill_function(module: types.ModuleType, drill: Drill, name: str) -> Callable[..., Any]:
@@ -291,10 +298,19 @@ def _load_learner(
 
 
 def _call(
-    function: Callable[..., Any], kwargs: dict[str, Any], filename: str, case: str, size: Size | None = None
+    function: Callable[..., Any],
+    kwargs: dict[str, Any],
+    filename: str,
+    case: str,
+    size: Size | None = None,
+    device: str = "cpu",
 ) -> Any:
+    """The call, and on CUDA the wait for its kernels: an error a kernel raises (a device-side
+    assert) surfaces at the next synchronize, here, so it is this case's, not a later copy's."""
     try:
-        return function(*kwargs.values())  # by position, in the drill's order: any names fit
+        output = function(*kwargs.values())  # by position, in the drill's order: any names fit
+        gpu.settle(device)
+        return output
     except counting.CountersDisabled:
         raise
     except BaseException as exc:  # noqa: BLE001 - SystemExit and KeyboardInterrupt included
@@ -303,8 +319,11 @@ def _call(
 
 def _rejected(exc: BaseException, filename: str, case: str, size: Size | None) -> Rejected:
     """What the learner reads when their code raised: a GPU out-of-memory error names what it
-    asked for, on which device and at which size; anything else is an error."""
+    asked for, on which device and at which size; a pinned setting it changed names the setting;
+    anything else is an error."""
     tb = _learner_traceback(exc, filename)
+    if isinstance(exc, numerics.SettingsChanged):
+        return Rejected("numerics", str(exc), case, tb)
     asked = gpu.out_of_memory(exc)
     if asked is None:
         return Rejected("error", faults.describe(exc), case, tb, faults.at_line(exc, filename))
@@ -329,7 +348,7 @@ def _run_case(
 
     cid = case.id
     kwargs = {k: fresh_copy(v) for k, v in values.items()}
-    output = _call(function, kwargs, filename, cid, case.size)
+    output = _call(function, kwargs, filename, cid, case.size, case.device)
     record = {"id": cid, "outputs": _store_outputs(output, f"{cid}/out", tensors, _OUTPUT_BYTES)}
     for name, value in kwargs.items():
         if isinstance(value, torch.Tensor):
@@ -339,7 +358,7 @@ def _run_case(
     # No gradients on edge cases: with ties they have no single right answer (compare skips them),
     # and on all-zero inputs an in-place change goes unseen, so the backward call would fail.
     if grad and case.grad and drill.library == "torch" and case.edge is None and not _mutated(values, kwargs):
-        record["grads"] = _gradients(function, values, filename, cid, case.seed, tensors)
+        record["grads"] = _gradients(function, values, filename, case, tensors)
     return record
 
 
@@ -382,19 +401,19 @@ def _gradients(
     function: Callable[..., Any],
     values: dict[str, Any],
     filename: str,
-    cid: str,
-    seed: int,
+    case: wire.CaseRequest,
     tensors: dict[str, Any],
 ) -> list[str]:
     import torch
 
+    cid = case.id
     kwargs = {
         k: (fresh_copy(v).requires_grad_(True) if _is_float_tensor(v) else fresh_copy(v))
         for k, v in values.items()
     }
-    output = _call(function, kwargs, filename, cid)
+    output = _call(function, kwargs, filename, cid, device=case.device)
     items = output if type(output) is tuple else (output,)
-    gen = torch.Generator().manual_seed(seed + 7919)
+    gen = torch.Generator().manual_seed(case.seed + 7919)
     terms = [
         (o * torch.randn(o.shape, generator=gen).to(o.device)).sum()
         for o in items
@@ -403,6 +422,7 @@ def _gradients(
     if terms:
         try:
             torch.stack(terms).sum().backward()  # type: ignore[no-untyped-call]
+            gpu.settle(case.device)
         except BaseException as exc:  # noqa: BLE001
             raise Rejected("error", faults.describe(exc), cid, _learner_traceback(exc, filename)) from None
     names = []
@@ -435,7 +455,7 @@ def _probe(
     limit = _OUTPUT_BYTES if marked else 2**40  # a solution's answer, or the reference's
     # One uncounted call first: lazy imports and first-call set-up inside torch are not work.
     warm_up = make_inputs(drill, sizes[0], PROBE_SEED - 1, device=device, loop=loop)
-    _call(function, warm_up, filename, "probe", sizes[0])
+    _call(function, warm_up, filename, "probe", sizes[0], device)
     for i, size in enumerate(sizes):
         kwargs = make_inputs(drill, size, PROBE_SEED, device=device, loop=loop)
         if marked:
@@ -443,6 +463,7 @@ def _probe(
         started = process_time()
         try:
             measured, output = counting.count_work(function, kwargs, torch_ops=drill.library == "torch")
+            gpu.settle(device)
         except counting.CountersDisabled as exc:
             raise Rejected(
                 "tampered", f"your solution switched off vecdrill's work counters ({exc})"
@@ -478,20 +499,28 @@ def _bench(
     spec: wire.BenchRequest,
     tensors: dict[str, Any],
     index: int,
+    settings: numerics.Settings,
 ) -> dict[str, Any]:
     import torch
 
     started = perf_counter()
     values = make_inputs(drill, spec.size, spec.seed, device=spec.device, loop=loop)
     guarded = _guarded(function, filename, "bench", spec.size)
-    with torch.no_grad():
-        measured = timer.time_calls(
-            guarded,
-            lambda: {k: fresh_copy(v) for k, v in values.items()},
-            device=spec.device,
-            budget_seconds=spec.budget,
-            cpu_clock=spec.device == "cpu" and torch.get_num_threads() == 1,
-        )
+    numerics.pin(torch)
+    try:  # on CUDA a kernel's error surfaces at the block clock's synchronize, outside the call
+        with torch.no_grad():
+            measured = timer.time_calls(
+                guarded,
+                lambda: {k: fresh_copy(v) for k, v in values.items()},
+                device=spec.device,
+                budget_seconds=spec.budget,
+                cpu_clock=spec.device == "cpu" and torch.get_num_threads() == 1,
+            )
+        numerics.check(torch, settings)
+    except (Rejected, counting.CountersDisabled):
+        raise
+    except Exception as exc:  # noqa: BLE001 - the timed function's, raised late
+        raise _rejected(exc, filename, "bench", spec.size) from None
     samples = measured.samples.thinned()
     record: dict[str, Any] = {
         "name": spec.name,
@@ -500,6 +529,7 @@ def _bench(
         "seconds": samples.seconds,
         "repeats": samples.repeats,
         "reused": measured.reused_output,
+        "bytes": timer.held_bytes(values, measured.output),  # the least a call reads and writes
     }
     if spec.keep_output:
         record["outputs"] = _store_outputs(measured.output, f"bench{index}/out", tensors, 2**40)

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from vecdrill import __version__, files, paths, wire
-from vecdrill.content import drill
+from vecdrill.content import bound, drill
 from vecdrill.content.drill import DRILL_FILES, MANIFEST, Drill, load_drill
 
 CACHE_VERSION = 1
@@ -73,9 +73,10 @@ class DrillCache:
 
 
 def _reader() -> list[Any]:
-    """Which code validated the cached drills: a changed reader re-validates every drill."""
-    info = os.stat(drill.__file__)
-    return [__version__, info.st_size, info.st_mtime_ns]
+    """Which code validated the cached drills (`drill` and its `bound`): a changed reader
+    re-validates every drill."""
+    stamps = [os.stat(str(module.__file__)) for module in (drill, bound)]
+    return [__version__, *(value for info in stamps for value in (info.st_size, info.st_mtime_ns))]
 
 
 def _stamp(folder: Path) -> list[list[int]] | None:

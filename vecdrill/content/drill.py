@@ -20,6 +20,8 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib
 
+from vecdrill.content import bound
+from vecdrill.content.bound import EfficiencySpec
 from vecdrill.content.edges import edges_of
 from vecdrill.errors import DrillError
 
@@ -127,6 +129,7 @@ class Drill:
     fixed_loops: int = 16  # the most items a loop with a written count may run over (gate/fixed.py)
     unordered: str | int | None = None  # "all", or an axis: the order of the output's values is free
     survivors: tuple[KnownSurvivor, ...] = ()  # `[mutation] survivors`
+    efficiency: EfficiencySpec = field(default_factory=EfficiencySpec)  # `[efficiency]`: content/bound.py
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -192,6 +195,7 @@ _TOP_KEYS: dict[str, tuple[type, ...]] = {
     "fixed_loops": (int,),
     "unordered": (str, int),
     "mutation": (dict,),
+    "efficiency": (dict,),
     "hints": (list,),
     "zh": (dict,),
     "inputs": (list,),
@@ -254,6 +258,7 @@ def load_drill(folder: Path) -> Drill:
             raise DrillError(str(folder / name), f"is missing; every drill needs {needed}")
     inputs = tuple(_input_spec(where, i, raw) for i, raw in enumerate(data["inputs"]))
     sizes = tuple(_size(where, "sizes", s) for s in data["sizes"])
+    bench = _bench(where, data, sizes)
     drill = Drill(
         id=folder.name,
         folder=folder,
@@ -264,7 +269,7 @@ def load_drill(folder: Path) -> Drill:
         task=data["task"],
         inputs=inputs,
         sizes=sizes,
-        bench=_bench(where, data, sizes),
+        bench=bench,
         probe=_probe(where, data.get("probe")),
         hints=_strings(where, "hints", data["hints"]),
         zh=_zh(where, data["zh"]) if "zh" in data else None,
@@ -289,6 +294,7 @@ def load_drill(folder: Path) -> Drill:
         fixed_loops=_count(where, "fixed_loops", data.get("fixed_loops", 16)),
         unordered=_unordered(where, data.get("unordered")),
         survivors=_survivors(where, data.get("mutation", {})),
+        efficiency=_efficiency(where, data.get("efficiency", {}), inputs, bench),
     )
     _check_semantics(where, drill)
     return drill
@@ -430,6 +436,19 @@ def _survivors(where: str, raw: dict[str, Any]) -> tuple[KnownSurvivor, ...]:
             raise DrillError(where, f"{label}.why is empty; say why the cases may let this mutant through")
         found.append(KnownSurvivor(entry["mutant"], entry["why"]))
     return tuple(found)
+
+
+def _efficiency(
+    where: str, raw: dict[str, Any], inputs: tuple[InputSpec, ...], bench: Size
+) -> EfficiencySpec:
+    _check_keys(where, "efficiency.", raw, bound.KEYS, ())
+    return bound.parse(where, raw, dimensions(inputs), bench)
+
+
+def dimensions(inputs: tuple[InputSpec, ...]) -> set[str]:
+    """The dimension names the inputs use: in shapes, and as `into` and `dim`."""
+    dims = {d for spec in inputs for d in spec.shape if isinstance(d, str)}
+    return dims | {d for spec in inputs for d in (spec.into, spec.dim) if d}
 
 
 def _case_rules(where: str, raw: dict[str, Any]) -> CaseRules:
@@ -576,8 +595,7 @@ def _check_semantics(where: str, drill: Drill) -> None:
         raise DrillError(
             where, 'benchmark = false needs benchmark_reason = "..."; say why this drill is not timed'
         )
-    dims = {d for spec in drill.inputs for d in spec.shape if isinstance(d, str)}
-    dims |= {d for spec in drill.inputs for d in (spec.into, spec.dim) if d}
+    dims = dimensions(drill.inputs)
     for size in (*drill.sizes, drill.bench, *(drill.probe or ())):
         missing = dims - size.keys()
         if missing:

@@ -76,7 +76,8 @@ def _device(device: DeviceResult, checked: FileResult) -> str:
     timing = device.timing
     if timing is not None:
         parts.append(f'<p class="vecdrill-speedup"><strong>{_e(text.speedup_line(timing))}</strong></p>')
-        details = "<br>".join(_e(line) for line in text.timing_details(timing))
+        lines = [*text.efficiency_lines(timing), *text.timing_details(timing)]
+        details = "<br>".join(_e(line) for line in lines)
         parts.append(f'<p class="vecdrill-timing"><small>{details}</small></p>')
     if device.scaling:
         parts.append(chart(device))

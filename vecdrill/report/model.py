@@ -56,6 +56,21 @@ class Mismatch:
 
 
 @dataclass
+class Efficiency:
+    """How close the solution came to this machine's measured limit on one device: the least
+    work a call must do over its time per call, against the machine's rate for that work."""
+
+    bound: str  # "memory": the work is bytes moved; "compute": floating-point operations
+    work: float  # the least bytes (or flops) one call moves (or does) at the benchmark size
+    rate: float  # work over the solution's seconds per call
+    ceiling: float  # this machine's measured rate: copy bytes/s, or matmul flops/s
+    fraction: float  # rate / ceiling; above 1 when the data fits in a cache
+    ceiling_source: str  # "copy", "float32 matmul", "float64 matmul"
+    launch_bound: bool  # on a GPU: a call takes about as long as launching its kernels
+    op_seconds: float  # one tiny operation on this device, measured (a launch, on a GPU)
+
+
+@dataclass
 class Timing:
     """Seconds per call: each side's quietest block of calls (the one the machine disturbed least)
     and median block (see measure/samples.py)."""
@@ -77,6 +92,7 @@ class Timing:
     ops_size: dict[str, int] | None = None
     ops_unit: str | None = None  # "torch operations" or "Python-level calls" (numpy drills)
     measure_seconds: float = 0.0  # timing work done in this check (a cached loop costs nothing)
+    efficiency: Efficiency | None = None  # against the machine's measured limit (check/machine.py)
 
 
 @dataclass

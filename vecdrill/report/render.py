@@ -212,6 +212,8 @@ def _device_report(out: Console, device: DeviceResult, result: FileResult, lang:
         out.print(lead + ("" if device.message == result.message else f" ({safe(detail)})"))
         return
     out.print(f"{lead}  {text.speedup_line(timing, lang, strong=('[bold]', '[/]'))}")
+    for line in text.efficiency_lines(timing, lang):
+        out.print(f"    {line}")
     threads = f"{timing.threads} thread{'s' if timing.threads != 1 else ''}"
     out.print(
         f"    at {units.size(timing.size)}, {threads}; {timing.loop_repeats} loop and "

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from vecdrill.content.drill import NO_CHINESE
+from vecdrill.measure.efficiency import LAUNCH_BOUND_OPS
 from vecdrill.report import units
 
 if TYPE_CHECKING:
@@ -64,6 +65,65 @@ def speedup_line(timing: Timing, lang: str = "en", *, strong: tuple[str, str] = 
     if lang == "zh":
         return f"循环 {loop}，你的 {yours}：{shown}（范围 {spread}）"
     return f"loop {loop}, yours {yours}: {shown} (range {spread})"
+
+
+def efficiency_lines(timing: Timing, lang: str = "en") -> list[str]:
+    """Under the speedup: on a GPU, whether the number counts launches saved; then how close the
+    solution came to this machine's measured limit. Each line fits 80 columns once indented."""
+    figure = timing.efficiency
+    if figure is None:
+        return []
+    words = _EFFICIENCY_ZH if lang == "zh" else _EFFICIENCY_EN
+    unit = "B" if figure.bound == "memory" else "FLOP"
+    values = {
+        "work": units.si(figure.work, unit),
+        "rate": units.si(figure.rate, f"{unit}/s"),
+        "ceiling": units.si(figure.ceiling, f"{unit}/s"),
+        "percent": units.percent(figure.fraction),
+        "source": figure.ceiling_source.removesuffix(" matmul"),
+        "op": units.seconds(figure.op_seconds),
+        "ops": str(LAUNCH_BOUND_OPS),
+    }
+    keys = ["launch_bound"] if figure.launch_bound else []
+    keys.append(figure.bound)
+    keys += [f"{figure.bound}_above"] if figure.fraction > 1 else []
+    return [line.format(**values) for key in keys for line in words[key]]
+
+
+_EFFICIENCY_EN = {
+    "launch_bound": (
+        "launch-bound: a call takes less than {ops} tiny GPU operations ({op} each),",
+        "and the loop waits for the GPU on every element: this speedup counts",
+        "launches saved, not how fast the GPU computes",
+    ),
+    "memory": (
+        "memory-bound: at least {work} moved a call, {rate}: {percent} of",
+        "this machine's copy rate, {ceiling} (measured)",
+    ),
+    "compute": (
+        "compute-bound: at least {work} a call, {rate}: {percent} of",
+        "this machine's {source} matmul rate, {ceiling} (measured)",
+    ),
+    "memory_above": ("over 100%: the data fits in a cache, which the copy measurement avoids",),
+    "compute_above": ("over 100%: this size suits the machine better than the product measured",),
+}
+_EFFICIENCY_ZH = {
+    "launch_bound": (
+        "受启动开销限制：一次调用的时间不到 {ops} 个最小 GPU 操作（每个 {op}），",
+        "而循环每个元素都要等 GPU：这个加速比衡量的是省下的启动次数，",
+        "而不是 GPU 的计算速度",
+    ),
+    "memory": (
+        "访存受限：每次调用至少读写 {work}，速度 {rate}，",
+        "达到本机实测拷贝带宽 {ceiling} 的 {percent}",
+    ),
+    "compute": (
+        "计算受限：每次调用至少 {work}，速度 {rate}，",
+        "达到本机实测 {source} 矩阵乘速率 {ceiling} 的 {percent}",
+    ),
+    "memory_above": ("超过 100%：数据放得进缓存，而拷贝测量特意避开了缓存",),
+    "compute_above": ("超过 100%：这个规模比测量用的矩阵乘更适合本机",),
+}
 
 
 def timing_details(timing: Timing) -> list[str]:
@@ -231,6 +291,7 @@ def result_text(result: FileResult, explanation: str | None) -> str:
         if device.mismatch is not None:
             lines += [f"    {label}: {clean(value)}" for label, value in mismatch_rows(device.mismatch)]
         if device.timing is not None:
+            lines += [f"    {line}" for line in efficiency_lines(device.timing)]
             lines += [f"    {line}" for line in timing_details(device.timing)]
         if device.scaling:
             lines.append(f"    {scaling_sentence(device)}")

@@ -22,3 +22,16 @@ def speedup(value: float) -> str:
     if value < 100:
         return f"{float(f'{value:.2g}'):g}x"
     return f"{round(value, -len(str(int(value))) + 2):.0f}x"
+
+
+def si(value: float, unit: str) -> str:
+    """Three significant figures with a decimal prefix: 64.0 MB, 21.3 GB/s, 2.15 GFLOP."""
+    for prefix, scale in (("P", 1e15), ("T", 1e12), ("G", 1e9), ("M", 1e6), ("k", 1e3)):
+        if abs(value) >= scale:
+            return f"{value / scale:.3g} {prefix}{unit}"
+    return f"{value:.3g} {unit}"
+
+
+def percent(fraction: float) -> str:
+    """38%, 4.5%, 0.31%: two significant figures below 10%."""
+    return f"{fraction:.0%}" if fraction >= 0.1 else f"{float(f'{fraction * 100:.2g}'):g}%"

@@ -8,8 +8,10 @@ from __future__ import annotations
 import json
 import platform
 import sys
+from typing import Any
 
 from vecdrill import __version__, paths, wire
+from vecdrill.report import units
 from vecdrill.sandbox import cgroup, isolation, launch, mounts
 from vecdrill.supervisor.limits import Limits
 
@@ -74,7 +76,30 @@ def _cuda_in_box(report: isolation.IsolationReport) -> str:
         return f"fails: the probe ended without an answer ({tail[:200]})"
     if facts.get("problem"):
         return f"fails: {facts['problem']}"
-    return f"works: {facts.get('device')}, a kernel, cuBLAS and a copy back under the guard"
+    return "; ".join(probe_sentences(facts))
+
+
+def probe_sentences(facts: dict[str, Any]) -> list[str]:
+    """What the probe of one box found (`child.gpu.main`), clause by clause."""
+    said = [
+        f"works: {facts.get('device')}, started with every library in {facts.get('start_seconds', 0):.1f} s",
+        f"then the child's data segment was {size_text(facts.get('data_bytes', 0))} of its "
+        f"{size_text(facts.get('data_limit', 0))} (RLIMIT_DATA), with "
+        f"{facts.get('open_files')} of {facts.get('open_files_limit')} files open",
+    ]
+    block = facts.get("block")
+    if block:
+        said.append(
+            f"under the guard, one timed block: {block['calls']:.0f} 256x256 matmuls at "
+            f"{units.seconds(block['seconds'])} each"
+        )
+    cap = size_text(facts.get("cap_bytes", 0))
+    said.append(
+        f"the {cap} GPU memory cap refused {cap} + 1 GiB"
+        if facts.get("cap_raises")
+        else f"the {cap} GPU memory cap did NOT refuse {cap} + 1 GiB"
+    )
+    return said
 
 
 # What each layer keeps from a solution that runs arbitrary code (docs/architecture.md, the trust

@@ -21,11 +21,11 @@ from pathlib import Path
 from types import MappingProxyType
 
 from vecdrill import wire
-from vecdrill.sandbox import ended
+from vecdrill.sandbox import ended, stopping
 from vecdrill.sandbox.cgroup import CGROUP_HEADROOM, Cgroup, Counters
 from vecdrill.sandbox.ended import ChildRun
 from vecdrill.sandbox.isolation import UNSHARE_FLAGS, Isolation, IsolationReport, detect_isolation, tool
-from vecdrill.sandbox.mounts import bwrap_command, gpu_device_nodes
+from vecdrill.sandbox.mounts import bwrap_command, gpu_device_nodes, make_uvm_node
 from vecdrill.supervisor import channels, reaper, supervise
 from vecdrill.supervisor.limits import Limits, rlimits
 
@@ -96,7 +96,10 @@ def child_command(
 ) -> list[str]:
     """The command line: the interpreter, wrapped in the layer's launcher (under unshare, the
     launcher's namespaces and then `child.enclosure`, which covers what is hidden). Only the
-    warm zygote keeps its capabilities, to give each check namespaces of its own."""
+    warm zygote keeps its capabilities, to give each check namespaces of its own. On a GPU
+    machine the uvm device node is made first (every layer's child needs it; bwrap's box is
+    fixed at launch)."""
+    make_uvm_node()
     python = [sys.executable, "-I", "-X", "faulthandler", "-u", *args]
     if layer is Isolation.PLAIN:
         return python
@@ -164,30 +167,40 @@ def _supervise(
     )
     if run_pipes.ready is not None:
         child_env = {**child_env, wire.READY_FD_ENV: str(wire.READY_FD)}
-    started = time.monotonic()
-    try:
-        child = subprocess.Popen(
-            command,
-            stdin=subprocess.DEVNULL,
-            stdout=run_pipes.child_ends[1],
-            stderr=run_pipes.child_ends[2],
-            cwd=box,
-            env=child_env,
-            close_fds=False,
-            start_new_session=True,
-            preexec_fn=prepare,
-        )
-    except BaseException:
-        run_pipes.close_parent_ends()
-        raise
-    finally:
-        run_pipes.close_child_ends()
-    streams = channels.Streams(request, run_pipes, limits)
     marker = wire.run_marker(child_env)
     members: Callable[[], Iterable[int]] = cgroup.pids if cgroup is not None else tuple
-    end, result = supervise.supervise(
-        child.pid, streams, limits, marker, started, lambda: reaper.kill_tree(child.pid, marker, members)
-    )
+    try:
+        run = stopping.start(marker, members)  # before the process exists: a stop finds it by marker
+    except BaseException:
+        run_pipes.close_child_ends()
+        run_pipes.close_parent_ends()
+        raise
+    try:
+        started = time.monotonic()
+        try:
+            child = subprocess.Popen(
+                command,
+                stdin=subprocess.DEVNULL,
+                stdout=run_pipes.child_ends[1],
+                stderr=run_pipes.child_ends[2],
+                cwd=box,
+                env=child_env,
+                close_fds=False,
+                start_new_session=True,
+                preexec_fn=prepare,
+            )
+        except BaseException:
+            run_pipes.close_parent_ends()
+            raise
+        finally:
+            run_pipes.close_child_ends()
+        stopping.started(run, child.pid)
+        streams = channels.Streams(request, run_pipes, limits)
+        end, result = supervise.supervise(
+            child.pid, streams, limits, marker, started, lambda: reaper.kill_tree(child.pid, marker, members)
+        )
+    finally:
+        stopping.finish(run)
     child.returncode = os.waitstatus_to_exitcode(end.status)
     memory = cgroup.counters().rose_since(Counters()) if cgroup is not None else None  # it started empty
     return ended.classify(end, result, layer=layer, wrapper=layer, memory=memory)

@@ -11,13 +11,18 @@ the box) is a tmpfs of a fixed size, so a solution cannot fill the host's disk.
 
 `/dev` is bubblewrap's own minimal one (null, zero, random, urandom, tty, ptmx, pts, shm, full)
 plus the GPU's device nodes where the host has them, so CUDA works in the box; the driver's
-libraries live under /usr or in a folder of LD_LIBRARY_PATH.
+libraries live under /usr or in a folder of LD_LIBRARY_PATH. On some machines `/dev/nvidia-uvm`,
+which CUDA cannot start without, appears only when something first starts CUDA after boot (the
+driver runs `nvidia-modprobe` as root then); a box built before that would lack it for good, so
+`make_uvm_node` makes it first.
 """
 
 import functools
 import glob
 import os
+import shutil
 import stat
+import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -70,6 +75,31 @@ def bwrap_command(
             empty.touch()  # the child sees its own tmpfs box, never this file
             command += ["--ro-bind", str(empty), path]
     return [*command, *scratch, str(box), "--chdir", str(box), "--", *python]
+
+
+GPU_NODE_GLOB = "/dev/nvidia[0-9]*"  # one per GPU
+UVM_NODE = "/dev/nvidia-uvm"
+_START_DRIVER = "import ctypes; ctypes.CDLL('libcuda.so.1').cuInit(0)"  # no context, no torch
+
+
+@functools.cache
+def make_uvm_node() -> None:
+    """Where a GPU is there but `/dev/nvidia-uvm` is not yet: ask the driver's own helper for it
+    (`nvidia-modprobe -u`, milliseconds), else start the driver once in a short-lived process
+    (cuInit makes the node as root, and leaves no CUDA context in vecdrill). Once per process,
+    and a failure is left to the child's CUDA start to report."""
+    if not glob.glob(GPU_NODE_GLOB) or os.path.exists(UVM_NODE):
+        return
+    helper = shutil.which("nvidia-modprobe")
+    attempts = [[helper, "-u", "-c=0"]] if helper else []
+    attempts.append([sys.executable, "-I", "-c", _START_DRIVER])
+    for command in attempts:
+        try:
+            subprocess.run(command, capture_output=True, timeout=60, check=False)
+        except (OSError, subprocess.TimeoutExpired):
+            continue
+        if os.path.exists(UVM_NODE):
+            return
 
 
 def gpu_device_nodes() -> list[str]:

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import IO
 
 from vecdrill import wire
-from vecdrill.sandbox import ended, launch
+from vecdrill.sandbox import ended, launch, stopping
 from vecdrill.sandbox.cgroup import CGROUP_HEADROOM, Cgroup
 from vecdrill.sandbox.ended import ChildRun
 from vecdrill.sandbox.isolation import Isolation, IsolationReport
@@ -263,7 +263,9 @@ class _Zygote:
             [(resource.RLIMIT_CORE, 0, 0)],
             self._cgroup.procs_files() if self._cgroup is not None else (),
         )
+        self._stop: stopping.Run | None = None
         try:
+            self._stop = stopping.start(self._marker, self._cgroup.pids if self._cgroup else tuple)
             self.process = subprocess.Popen(
                 command,
                 stdin=subprocess.DEVNULL,
@@ -281,6 +283,7 @@ class _Zygote:
         finally:
             os.close(zygote_reads)
             os.close(zygote_writes)
+        stopping.started(self._stop, self.process.pid)
         self._launched = time.monotonic()
         self.own_namespaces: bool | None = None  # known once the zygote is ready
 
@@ -328,6 +331,8 @@ class _Zygote:
         self._release()
 
     def _release(self) -> None:
+        if self._stop is not None:
+            stopping.finish(self._stop)
         for fd in (self._requests, self._answers):
             os.close(fd)
         self._log.close()

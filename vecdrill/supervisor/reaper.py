@@ -31,6 +31,12 @@ def kill_tree(pid: int, marker: bytes, members: Callable[[], Iterable[int]] = tu
     round). The calling process is never one of them."""
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(pid, signal.SIGKILL)
+    kill_marked(marker, members)
+
+
+def kill_marked(marker: bytes, members: Callable[[], Iterable[int]] = tuple) -> None:
+    """SIGKILL every live process carrying `marker` or listed by `members`, round after round
+    until none is left; for a run whose pid is not known yet (it is being started)."""
     for _ in range(_KILL_ROUNDS):
         found = tagged_pids(marker) | {other for other in members() if _alive(other)}
         found.discard(os.getpid())
