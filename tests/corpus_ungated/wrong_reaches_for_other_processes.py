@@ -1,12 +1,12 @@
 # vecdrill: fx-double
 # expect: wrong
 # layers: all
-# Tries to reach every other process it can see: write a forged answer into each of its fds (a
-# warm zygote's answer channel, once), open its memory, trace it, stop it. Anything that succeeds
-# is an error naming it, so the verdict shows a wall that did not hold; the answer itself is wrong.
-# Under plain it sees the machine's processes: only the kernel's rules keep them closed (vecdrill's
-# own are undumpable; a process without capabilities cannot read one that has more), so one of the
-# same uid with none, not vecdrill's, could be read: one reason `grade` refuses plain.
+# Tries to reach the processes that judge it: pid 1 of its namespace, its parent and grandparent
+# (a warm zygote, vecdrill): write a forged answer into each of their fds (the zygote's answer
+# channel, once), open their memory, trace them, stop them. Anything that succeeds is an error
+# naming it, so the verdict shows a wall that did not hold; the answer itself is wrong. (Under
+# plain it sees the machine's other processes too; the kernel keeps those that have capabilities or
+# are undumpable, as vecdrill's are, closed to it, but not all of them: see docs/architecture.md.)
 import ctypes
 import os
 import signal
@@ -14,9 +14,16 @@ import signal
 FORGED = b"\0\0\0\0\0\0\0\x10" + b'{"version": 3}  ' + b"\0" * 8
 
 
+def _parent_of(pid):
+    try:
+        return int(open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[1])
+    except (OSError, IndexError, ValueError):
+        return 0
+
+
 def _others():
-    own = os.getpid()
-    return [int(p) for p in os.listdir("/proc") if p.isdigit() and int(p) != own]
+    judges = {1, os.getppid(), _parent_of(os.getppid())}
+    return sorted(pid for pid in judges if pid > 0 and pid != os.getpid())
 
 
 def _reach(pid):

@@ -24,7 +24,13 @@ import types
 from collections.abc import Iterable, Sequence
 
 from vecdrill import wire
-from vecdrill.gate.rules import BASE_IMPORTS, DYNAMIC_BUILTINS, FORBIDDEN_API, LIBRARY_ROOTS
+from vecdrill.gate.rules import (
+    BASE_IMPORTS,
+    DYNAMIC_BUILTINS,
+    FORBIDDEN_API,
+    FORBIDDEN_API_EXCEPT,
+    LIBRARY_ROOTS,
+)
 
 _MISSING = object()
 
@@ -48,6 +54,8 @@ def check_names(uses: Sequence[wire.NameUse], allowed_imports: Iterable[str]) ->
 
 
 def _walk(dotted: str, roots: set[str], refused: dict[int, str]) -> str | None:
+    if dotted in FORBIDDEN_API_EXCEPT:
+        return None  # read-only and allowed, though it lives under an off-limits name
     parts = dotted.split(".")
     value: object = sys.modules.get(parts[0])
     if value is None:

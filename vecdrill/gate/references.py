@@ -24,6 +24,7 @@ from vecdrill.gate.rules import (
     CALL_DEPENDENT,
     FILE_METHODS,
     FORBIDDEN_API,
+    FORBIDDEN_API_EXCEPT,
     INTROSPECTION_ATTRIBUTES,
     LIBRARY_ROOTS,
     METHOD_OWNERS,
@@ -144,7 +145,7 @@ class ReferenceChecker:
                 return "F004", f"`{prefix}` is private API: use public functions instead"
             if self._is_banned(prefix):
                 return self.banned_problem(prefix if prefix in self.banned else prefix[:-1], f"`{prefix}`")
-            if prefix in FORBIDDEN_API or part in FILE_METHODS:
+            if (prefix in FORBIDDEN_API and dotted not in FORBIDDEN_API_EXCEPT) or part in FILE_METHODS:
                 return (
                     "F003",
                     f"`{prefix}` is off limits in a drill solution: "

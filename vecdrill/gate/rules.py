@@ -89,6 +89,8 @@ FORBIDDEN_API = frozenset(
         "torch.distributed",
         "torch.overrides",
         "torch.classes",
+        "torch.cuda",  # memory fractions, streams, graphs: what would change the check itself
+        "torch.backends",  # TF32 and reduced precision: what would change the numerics compared
         "numpy.load",
         "numpy.save",
         "numpy.savez",
@@ -104,6 +106,21 @@ FORBIDDEN_API = frozenset(
         "numpy.lib.format",
         "numpy.lib.npyio",
         "numpy.DataSource",
+    }
+)
+# What a solution legitimately reads under an off-limits name: whether a GPU is there and what it
+# is, and the error to catch when it runs out of memory (to fall back to chunks).
+FORBIDDEN_API_EXCEPT = frozenset(
+    {
+        "torch.cuda.is_available",
+        "torch.cuda.device_count",
+        "torch.cuda.current_device",
+        "torch.cuda.get_device_name",
+        "torch.cuda.get_device_properties",
+        "torch.cuda.get_device_capability",
+        "torch.cuda.OutOfMemoryError",
+        "torch.backends.cudnn.is_available",
+        "torch.backends.cuda.is_built",
     }
 )
 # Functions and methods that read or write files (torch.from_file, x.tofile), judged by name
