@@ -1,6 +1,6 @@
 # vecdrill: fx-double
 # expect: forbidden
-# message: `torch.cuda.set_per_process_memory_fraction` is off limits
+# message: `torch.cuda` is off limits in a drill solution
 import torch
 
 
