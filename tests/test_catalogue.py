@@ -60,11 +60,23 @@ def test_catalogue_is_broad() -> None:
     assert [d.id for d in drills if d.zh is not None and len(d.zh.hints) != len(d.hints)] == []
 
 
+SAMPLE_EVERY = 8  # one drill in eight: the whole catalogue takes ten minutes of a 2-core machine
+
+
+def catalogue_sample() -> list[Path]:
+    """Every eighth drill in id order, across both built-in packs: the suite checks a sample, and
+    the whole catalogue is `vecdrill dev check`'s, run as `benchmarks/catalogue_check.sh` with its
+    output committed beside it."""
+    drills = sorted(load_catalogue().drills.values(), key=lambda drill: drill.id)
+    return [drill.folder for drill in drills[::SAMPLE_EVERY]]
+
+
 @pytest.mark.slow
-def test_dev_check_passes_on_the_catalogue() -> None:
-    done = run_cli("dev", "check", "--no-bench", "--no-mutants", timeout=1500)  # mutants: test_mutation.py
+def test_dev_check_passes_on_a_sample_of_the_catalogue() -> None:
+    sample = catalogue_sample()
+    done = run_cli("dev", "check", *map(str, sample), "--no-bench", "--no-mutants", timeout=900)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "all good" in done.stdout
+    assert f"dev check: {len(sample)} drills, all good" in done.stdout
 
 
 @pytest.mark.slow

@@ -55,6 +55,18 @@ def test_show_prints_task_loop_and_sizes() -> None:
     assert "targets: int64 (B), indices in [0, C)" in done.stdout
 
 
+def test_show_lists_the_loop_alone_and_says_what_each_input_is() -> None:
+    """The loop file also holds what the check needs (a `make_inputs`, and the torch it uses in a
+    numpy drill): `show` lists the function a learner replaces and the imports it reads."""
+    done = run_cli("show", "digitize-buckets")
+    assert done.returncode == 0, done.stderr
+    assert "def digitize_buckets(values: np.ndarray, edges: np.ndarray)" in done.stdout
+    assert "import numpy as np" in done.stdout
+    assert "make_inputs" not in done.stdout and "import torch" not in done.stdout
+    constant = run_cli("show", "ema-recurrence")
+    assert "  a: a Python number, always 0.9" in constant.stdout
+
+
 def test_broken_drill_is_listed_as_a_problem_and_the_rest_still_show(tmp_path: Path) -> None:
     done = run_cli("list", env={"VECDRILL_PATH": str(_broken_pack(tmp_path))})  # every pack, not just it
     assert done.returncode == 0

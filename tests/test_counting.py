@@ -81,3 +81,23 @@ def test_switching_the_profiler_off_is_caught() -> None:
         "import sys", "def sneaky():\n    sys.setprofile(None)", "count_work(sneaky, {}, torch_ops=False)"
     )
     assert out == "caught: the Python call profiler was switched off"
+
+
+def test_the_probe_calls_run_with_the_garbage_collector_off() -> None:
+    """Their CPU time is read from outside the process: a full collection of a process holding
+    torch takes tens of milliseconds, and one that fell inside the large size's call alone read as
+    a loop hiding from the counters (a reference solution failed its own check this way)."""
+    out = _run(
+        "import gc\n"
+        "from vecdrill.child import worker\n"
+        "from vecdrill.content.drill import load_drill\n"
+        "from tests.conftest import FIXTURE_COURSE\n"
+        "seen = []\n"
+        "def spy(x):\n"
+        "    seen.append(gc.isenabled())\n"
+        "    return x * 2\n"
+        "drill = load_drill(FIXTURE_COURSE / 'fx-double')\n"
+        "worker._probe(drill, None, spy, 'spy.py', [{'N': 4}, {'N': 64}], {})\n"
+        "print(seen, gc.isenabled())\n"
+    )
+    assert out == "[True, False, False] True"  # the warm-up call outside, the measured ones inside

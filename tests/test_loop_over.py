@@ -83,4 +83,5 @@ def test_dev_check_still_requires_a_loop_in_the_reference_and_show_states_the_ru
     done = run_cli("dev", "check", str(PACK), "--no-bench", "--no-mutants")
     assert "contains no Python-level loop" not in done.stdout, done.stdout
     shown = run_cli("show", "rnn-steps", "--drills", str(PACK))
-    assert "with a Python loop over T only, every other dimension vectorized." in shown.stdout
+    # Named the way the learner meets it: a parameter's axis, not the spec's dimension letter.
+    assert "with a Python loop along `x`'s axis 1 (size T) only, every other axis vectorized." in shown.stdout

@@ -270,6 +270,10 @@ def test_element_conversions_are_loops_in_numpy_and_torch_drills_alike() -> None
         "out = a * 0\n    for dx, dy in ((0, 1), (1, 0)):\n"
         "        out = out + np.roll(a, dx + dy)\n    return out",
         "return [a * w for w, _ in zip((1, 2), (3, 4))][0]",
+        # A name bound once to such a collection is the collection.
+        "shifts = (-1, 0, 1)\n    return sum(np.roll(a, s, axis=0) for s in shifts)",
+        # Several `for`s: their product, 9 here.
+        "return sum(np.roll(np.roll(a, i, 0), j, 1) for i in range(-1, 2) for j in range(-1, 2))",
     ],
 )
 def test_a_loop_over_a_written_small_collection_is_no_element_loop(body: str) -> None:
@@ -282,6 +286,22 @@ def test_a_loop_over_a_written_small_collection_is_no_element_loop(body: str) ->
 def test_a_written_collection_over_the_drills_allowance_is_a_loop() -> None:
     source = b"import numpy as np\n\n\ndef solve(a):\n    return sum(a * k for k in range(17))\n"
     assert {f.code for f in scan(source, GateRules("numpy", "solve"))} == {"L004", "L010"}
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # Its contents change in the file: a list it grows, one item rewritten, a rebinding.
+        "rows = []\n    rows.append(a)\n    return [r * 2 for r in rows]",
+        "rows = [a, a]\n    rows[0] = a * 2\n    return sum(r for r in rows)",
+        "rows = (a, a)\n    rows = tuple(a)\n    return sum(r for r in rows)",
+        # Nested `for`s whose product is over the allowance (5 x 5 > 16).
+        "return sum(a * i * j for i in range(5) for j in range(5))",
+    ],
+)
+def test_a_name_or_product_that_is_no_fixed_count_is_a_loop(body: str) -> None:
+    source = f"import numpy as np\n\n\ndef solve(a):\n    {body}\n".encode()
+    assert "loop" in {f.kind for f in scan(source, GateRules("numpy", "solve"))}
 
 
 def test_allowed_imports_cover_submodules_but_not_lookalikes() -> None:

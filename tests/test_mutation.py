@@ -38,6 +38,7 @@ def f(labels: np.ndarray, k: int | None = 3, w: int = 2) -> np.ndarray:
     counts = np.bincount(labels, minlength=k).astype(np.int64)
     total = counts.sum(axis=0, keepdims=True)
     window = counts[w:] - counts[: -w]
+    scaled = counts[k] * np.flip(window[w, k], axis=1)
     return -(counts + total) * 2 if total[0] > 0 else np.maximum(window, counts[:1])
 '''
 
@@ -73,6 +74,13 @@ def test_every_kind_of_change_the_issue_names() -> None:
             "return -(counts + total) * 2 if total[0] > 0 else np.minimum(window, counts[:1])",
         ),
         ("function: sum -> mean", "total = counts.mean(axis=0, keepdims=True)"),
+        # A reduction along the wrong axis, an index off by one.
+        ("axis: axis= -> -1", "total = counts.sum(axis=-1, keepdims=True)"),
+        ("axis: axis= -> 0", "scaled = counts[k] * np.flip(window[w, k], axis=0)"),
+        ("axis: axis= -> -1", "scaled = counts[k] * np.flip(window[w, k], axis=-1)"),
+        ("index: index k + 1", "scaled = counts[k + 1] * np.flip(window[w, k], axis=1)"),
+        ("index: index k - 1", "scaled = counts[k - 1] * np.flip(window[w, k], axis=1)"),
+        ("index: index w + 1", "scaled = counts[k] * np.flip(window[w + 1, k], axis=1)"),
         # Dropping the sign of -(a + b) * 2 needs parentheses to keep the product.
         (
             "operator: drop '-'",
@@ -189,3 +197,21 @@ def test_dev_check_reports_weak_cases_and_scores() -> None:
 
     skipped = run_cli("dev", "check", str(PACK), "--no-bench", "--no-mutants", timeout=600)
     assert "mutation score" not in skipped.stdout and "the mutant" not in skipped.stdout
+
+
+def test_a_drill_with_few_mutants_is_weakly_tested_not_scored() -> None:
+    """A "100% (0 of 0 killed)" once read as a perfect score: fewer than a handful of mutants that
+    change the answer say nothing about the cases, and the line and the pack line say so."""
+    drill = load_drill(REPO / "tests" / "answers_pack" / "sum-product")
+    few = mutation.DrillScore(drill, mutants=3, killed=3)
+    enough = mutation.DrillScore(drill, mutants=mutation.FEW_MUTANTS, killed=mutation.FEW_MUTANTS)
+    assert few.weakly_tested and not enough.weakly_tested
+    assert few.line() == (
+        "sum-product: weakly tested: only 3 non-equivalent mutants (3 killed, 0 equivalent, 3 in all), "
+        "too few for a score; its solution gives mutation testing little to change"
+    )
+    assert enough.line().startswith("sum-product: mutation score 100% (5 of 5 killed")
+    assert mutation.pack_line([few, enough]) == (
+        "pack: mutation score 100.0%, 8 of 8 non-equivalent mutants killed in 2 drills; 1 weakly "
+        "tested (fewer than 5 non-equivalent mutants)"
+    )

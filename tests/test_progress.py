@@ -341,3 +341,20 @@ def test_a_progress_store_that_cannot_be_written_costs_the_record_not_the_verdic
         assert progress.load().notice == (
             f"your progress could not be read (Is a directory at {vecdrill_home / 'data' / broken})"
         )
+
+
+@pytest.mark.slow
+def test_a_teacher_checking_hand_ins_with_no_record_leaves_the_progress_alone(tmp_path: Path) -> None:
+    """`vecdrill check --no-record` judges the files and records nothing; without it the same
+    check counts in the progress of whoever runs it."""
+    from tests.conftest import FIXTURE_COURSE, REPO, run_cli
+
+    home = tmp_path / "home"
+    hand_in = REPO / "tests" / "learner_files" / "pass_double.py"
+    args = ("check", str(hand_in), "--drills", str(FIXTURE_COURSE), "--no-bench")
+    teacher = run_cli(*args, "--no-record", env={paths.HOME_ENV: str(home)})
+    assert teacher.returncode == 0, teacher.stdout + teacher.stderr
+    assert not (home / "data" / "progress.json").exists()
+    learner = run_cli(*args, env={paths.HOME_ENV: str(home)})
+    assert learner.returncode == 0
+    assert progress.solved_ids(progress.load(home / "data" / "progress.json")) == {"fx-double"}

@@ -1,5 +1,5 @@
 """`python -m vecdrill` runs the command line."""
 
-from vecdrill.cli import main
+from vecdrill.entry import main
 
 main()

@@ -6,18 +6,14 @@ code; anything unexpected becomes exit 4 with a traceback only under `--debug`.
 
 from __future__ import annotations
 
-import contextlib
 import math
-import os
-import signal
-import sys
 from pathlib import Path
-from typing import Annotated, NoReturn, Optional
+from typing import Annotated, Optional
 
 import typer
 
-from vecdrill.errors import ExitCode, UsageError, VecdrillError
-from vecdrill.supervisor.limits import undumpable
+from vecdrill.errors import ExitCode, UsageError
+from vecdrill.lint import command as lint_command
 
 app = typer.Typer(
     name="vecdrill",
@@ -408,74 +404,20 @@ def doctor() -> None:
     render.doctor(vecdrill.sandbox.doctor.collect())
 
 
-@app.command()
-def lint(
-    paths: Annotated[
-        list[Path] | None,
-        typer.Argument(metavar="PATH...", help="Files and folders of your own code (.py, .ipynb)."),
-    ] = None,
-    output_format: Annotated[
-        str, typer.Option("--format", help="text (path:line:col: CODE message), json, sarif or github.")
-    ] = "text",
-    select: Annotated[
-        list[str] | None, typer.Option(help="Only these codes or prefixes (comma-separated; repeatable).")
-    ] = None,
-    ignore: Annotated[
-        list[str] | None, typer.Option(help="Skip these codes or prefixes (comma-separated; repeatable).")
-    ] = None,
-    explain: Annotated[
-        Optional[str],  # noqa: UP045
-        typer.Option(metavar="CODE", help="Print one rule with a before and an after, then exit."),
-    ] = None,
-    drill: Annotated[
-        bool, typer.Option("--drill", help="List the drills that teach the fixes and offer the first.")
-    ] = False,
-    lang: LangOption = None,
-) -> None:
-    """Find the loops the drills teach in your own torch and numpy code, each with the drill that
-    teaches the fix. Exit 1 when there are findings, 0 when there are none."""
-    from vecdrill.lint import config, formats
-    from vecdrill.lint.codes import RULES
-    from vecdrill.lint.run import lint_paths
-    from vecdrill.report import language
+@app.command(
+    context_settings={"ignore_unknown_options": True, "allow_extra_args": True},
+    add_help_option=False,
+    help=f"{lint_command.DESCRIPTION} `vecdrill lint --help` lists its options.",
+)
+def lint(ctx: typer.Context) -> None:
+    from vecdrill.lint.words import MESSAGES
+    from vecdrill.report import screens
 
-    lang_code = language.pick(lang)
-    if explain is not None:
-        if explain.upper() not in RULES:
-            raise UsageError(f"--explain {explain!r} is no rule code; the codes are {', '.join(RULES)}")
-        typer.echo(formats.explain(explain.upper(), lang_code))
-        return
-    if not paths:
-        raise UsageError("give the files or folders to lint, e.g. `vecdrill lint src/`")
-    if output_format not in formats.FORMATS:
-        raise UsageError(f"--format {output_format!r} is not one of {', '.join(formats.FORMATS)}")
-    settings = config.load(config.find(paths[0])).with_options(select, ignore)
-    report = lint_paths(paths, settings)
-    for line in formats.skipped_lines(report, lang_code):
-        typer.echo(line, err=True)
-    if output_format == "json":
-        typer.echo(formats.json_document(report, lang_code))
-    elif output_format == "sarif":
-        typer.echo(formats.sarif_document(report, lang_code))
-    else:
-        lines = formats.text_lines(report, lang_code) if output_format == "text" else []
-        for line in lines or formats.github_lines(report, lang_code):
-            typer.echo(line)
-        if output_format == "text":
-            typer.echo(formats.summary(report, lang_code), err=True)
-    if drill:
-        for line in formats.drill_lines(report, lang_code):
-            typer.echo(line)
-        drills = formats.drills_in(report)
-        if drills:
-            from vecdrill.lint.words import MESSAGES
-            from vecdrill.report import screens
-
-            first = drills[0][0]
-            question = MESSAGES["start_drill"].get(lang_code).format(drill=first)
-            if screens.interactive() and screens.confirm(question):
-                try_drill(first, lang=lang)
-    raise typer.Exit(ExitCode.NOT_PASSED if report.findings else ExitCode.OK)
+    linted = lint_command.run(ctx.args)
+    question = MESSAGES["start_drill"].get(linted.lang).format(drill=linted.drill)
+    if linted.drill and screens.interactive() and screens.confirm(question):
+        try_drill(linted.drill, lang=linted.lang)
+    raise typer.Exit(linted.code)
 
 
 dev_app = typer.Typer(help="Tools for drill authors.", no_args_is_help=True)
@@ -532,64 +474,9 @@ def new(
     render.created(folder)
 
 
-def main(argv: list[str] | None = None) -> None:
-    undumpable()  # a solution's process, whatever it runs, cannot read this one's memory or fds
-    from vecdrill.sandbox import stopping
-
-    args = sys.argv[1:] if argv is None else argv
-    debug = "--debug" in args
-    args = [a for a in args if a != "--debug"]
-    stopping.install()  # Ctrl-C, SIGTERM and SIGHUP end every child first, then unwind
+def run(args: list[str]) -> int:
+    """Run the typer app on `args`; `vecdrill.entry` is the error boundary around it."""
     try:
-        code = app(args=args, prog_name="vecdrill", standalone_mode=False)
-    except VecdrillError as exc:
-        _report(exc, debug)
-        code = exc.exit_code
-    except typer.Abort:
-        code = ExitCode.NOT_PASSED
-    except KeyboardInterrupt:
-        code = 130
-    except Exception as exc:  # noqa: BLE001 - the error boundary
-        code = _usage_or_internal(exc, debug)
-    signum = stopping.received()  # after SIGTERM or SIGHUP, 128 + it, as a shell reports it;
-    if signum is not None and signum != signal.SIGINT:  # Ctrl-C keeps the command's own code
-        code = 128 + signum
-    _leave(int(code or 0))
-
-
-def _leave(code: int) -> NoReturn:
-    """Exit without tearing the interpreter down. Once torch is loaded, freeing its thousands of
-    modules one by one takes 0.3-0.5 s, longer than a check's own work after its run. Every file
-    vecdrill writes is closed and every child reaped by now; only the standard streams need a
-    flush (a reader that went away, as in `vecdrill list | head`, is not an error)."""
-    for stream in (sys.stdout, sys.stderr):
-        with contextlib.suppress(OSError, ValueError):
-            stream.flush()
-    os._exit(code)
-
-
-def _usage_or_internal(exc: Exception, debug: bool) -> int:
-    format_message = getattr(exc, "format_message", None)
-    if callable(format_message):  # typer's (click's) usage errors, whichever click it bundles
-        from vecdrill.report import render
-
-        render.error(f"{format_message()} (see `vecdrill --help`)")
-        return ExitCode.USAGE
-    _report(exc, debug, internal=True)
-    return ExitCode.INTERNAL
-
-
-def _report(exc: Exception, debug: bool, internal: bool = False) -> None:
-    from vecdrill.report import render
-
-    if debug:
-        import traceback
-
-        traceback.print_exception(exc)
-    if internal:
-        render.error(
-            f"vecdrill hit an internal error ({type(exc).__name__}: {exc}). "
-            "Run again with --debug and report the traceback."
-        )
-    else:
-        render.error(str(exc))
+        return int(app(args=args, prog_name="vecdrill", standalone_mode=False) or 0)
+    except typer.Abort:  # a question answered with Ctrl-D or no
+        return ExitCode.NOT_PASSED

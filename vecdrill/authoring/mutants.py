@@ -1,10 +1,11 @@
 """The mutants of a reference solution: one small change per site, the kind a wrong answer makes.
 
 Each site of the solution's code gets the changes a learner's near miss would make: an arithmetic
-operator or a comparison swapped, a constant or a slice bound off by one, a keyword argument dropped
-(`minlength`, `keepdim`) or flipped, another dtype, two arguments swapped, a sign or a `~` dropped,
-`max` for `min`. A mutant is the solution's own text with that one expression spliced in, so every
-other line (and each line number) stays the author's; a splice that would parse differently from the
+operator or a comparison swapped, a constant, a slice bound or a named index off by one, a keyword
+argument dropped (`minlength`, `keepdim`) or flipped, `axis=`/`dim=` moved to the first or last axis,
+another dtype, two arguments swapped, a sign or a `~` dropped, `max` for `min`. A mutant is the
+solution's own text with that one expression spliced in, so every other line (and each line
+number) stays the author's; a splice that would parse differently from the
 intended tree is parenthesized, and one that still does is skipped. Standard library only.
 """
 
@@ -174,6 +175,8 @@ def _changes(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> Iterator[_Change
         yield from _call(node)
     elif isinstance(node, ast.Attribute):
         yield from _attribute(node, parents.get(node))
+    elif isinstance(node, ast.Subscript):
+        yield from _index(node)
 
 
 def _operator(node: ast.BinOp | ast.AugAssign) -> Iterator[_Change]:
@@ -231,12 +234,60 @@ def _call(node: ast.Call) -> Iterator[_Change]:
     for i, keyword in enumerate(node.keywords):
         if keyword.arg is not None and keyword.arg not in _PLACEMENT_KEYWORDS:
             yield ("keyword", f"drop {keyword.arg}=", _drop_keyword(i))
+        if keyword.arg in ("axis", "dim"):
+            yield from _axis(keyword, i)
     positional = node.args
     for i in range(len(positional) - 1):
         first, second = positional[i], positional[i + 1]
         plain = not isinstance(first, ast.Starred) and not isinstance(second, ast.Starred)
         if plain and ast.dump(first) != ast.dump(second):
             yield ("arguments", f"swap arguments {i + 1} and {i + 2}", _swap(i))
+
+
+def _axis(keyword: ast.keyword, i: int) -> Iterator[_Change]:
+    """`axis=`/`dim=` moved to the first and the last axis: the near miss of a reduction along
+    the wrong one (a literal axis is also moved by one, as any constant)."""
+    for other in (0, -1):
+        if not (isinstance(keyword.value, ast.Constant) and keyword.value.value == other) and not (
+            other == -1 and ast.dump(keyword.value) == ast.dump(ast.UnaryOp(ast.USub(), ast.Constant(1)))
+        ):
+            yield ("axis", f"{keyword.arg}= -> {other}", _keyword_value(i, other))
+
+
+def _keyword_value(i: int, value: int) -> Callable[[ast.AST], ast.AST]:
+    def change(n: ast.AST) -> ast.AST:
+        literal: ast.expr = ast.Constant(abs(value))
+        n.keywords[i].value = ast.UnaryOp(ast.USub(), literal) if value < 0 else literal  # type: ignore[attr-defined]
+        return n
+
+    return change
+
+
+def _index(node: ast.Subscript) -> Iterator[_Change]:
+    """An index that is a name (`x[i]`, `x[i, j]`) moved by one: the off-by-one of a row."""
+    index = node.slice
+    items = list(index.elts) if isinstance(index, ast.Tuple) else [index]
+    for position, item in enumerate(items):
+        if isinstance(item, ast.Name):
+            for op, sign in ((ast.Add, "+"), (ast.Sub, "-")):
+                yield (
+                    "index",
+                    f"index {item.id} {sign} 1",
+                    _move_index(position, op, isinstance(index, ast.Tuple)),
+                )
+
+
+def _move_index(position: int, op: type[ast.operator], in_tuple: bool) -> Callable[[ast.AST], ast.AST]:
+    def change(n: ast.AST) -> ast.AST:
+        subscript: ast.Subscript = n  # type: ignore[assignment]
+        if in_tuple:
+            tup: ast.Tuple = subscript.slice  # type: ignore[assignment]
+            tup.elts[position] = ast.BinOp(tup.elts[position], op(), ast.Constant(1))
+        else:
+            subscript.slice = ast.BinOp(subscript.slice, op(), ast.Constant(1))
+        return subscript
+
+    return change
 
 
 def _drop_keyword(i: int) -> Callable[[ast.AST], ast.AST]:

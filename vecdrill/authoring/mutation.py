@@ -70,16 +70,31 @@ class DrillScore:
     def explained(self) -> int:
         return sum(1 for s in self.survivors if self.why(s))
 
+    @property
+    def weakly_tested(self) -> bool:
+        """Too few non-equivalent mutants for a score to say anything: "100% (0 of 0)" is no test."""
+        return self.counted < FEW_MUTANTS
+
     def line(self) -> str:
         if self.skipped:
             return f"{self.drill.id}: not mutation-tested ({self.skipped})"
         gated = f"{self.gated} stopped by the gate, " if self.gated else ""
+        if self.weakly_tested:
+            return (
+                f"{self.drill.id}: weakly tested: only {self.counted} non-equivalent "
+                f"mutant{'' if self.counted == 1 else 's'} ({self.killed} killed, {self.equivalent} "
+                f"equivalent, {gated}{self.mutants} in all), too few for a score; its solution gives "
+                "mutation testing little to change"
+            )
         return (
             f"{self.drill.id}: mutation score {self.score:.0%} ({self.killed} of {self.counted} killed, "
             f"{self.equivalent} equivalent, {gated}{len(self.survivors)} survived, "
             f"{self.explained()} explained; {self.mutants} mutant{'' if self.mutants == 1 else 's'} "
             f"in {self.seconds:.1f} s)"
         )
+
+
+FEW_MUTANTS = 5  # fewer non-equivalent mutants than this: the drill is called weakly tested
 
 
 def pack_score(scores: Iterable[DrillScore]) -> tuple[int, int]:
@@ -93,8 +108,11 @@ def pack_line(scores: Iterable[DrillScore]) -> str:
     killed, counted = pack_score(scores)
     score = killed / counted if counted else 1.0
     drills = f"{len(scores)} drill" + ("" if len(scores) == 1 else "s")
+    weak = sum(1 for s in scores if not s.skipped and s.weakly_tested)
+    few = f"; {weak} weakly tested (fewer than {FEW_MUTANTS} non-equivalent mutants)" if weak else ""
     return (
-        f"pack: mutation score {score:.1%}, {killed} of {counted} non-equivalent mutants killed in {drills}"
+        f"pack: mutation score {score:.1%}, {killed} of {counted} non-equivalent mutants killed in "
+        f"{drills}{few}"
     )
 
 

@@ -29,8 +29,8 @@ STEP_BUDGETS = {"solution": 0.05, "loop": 0.15}  # seconds per `--scaling` step 
 
 def build_cases(drill: Drill, targets: list[str], seed: int) -> list[Case]:
     """Every listed size at two seeds, non-contiguous inputs where the drill allows them, the
-    benchmark size (so that a verdict never depends on whether the check times), then the extra
-    cases (`[cases]`): random sizes at seeds of their own and forced edge values. All of it follows
+    extra cases (`[cases]`): random sizes at seeds of their own and forced edge values, then the
+    benchmark size (so that a verdict never depends on whether the check times). All of it follows
     from `seed`, so `--seed` plans the same cases again."""
     cases = []
     for device in targets:
@@ -46,13 +46,6 @@ def build_cases(drill: Drill, targets: list[str], seed: int) -> list[Case]:
             cases.append(
                 Case(f"{device}:random:{i}", device, size, seed + RANDOM_SEED_OFFSET + i, label=label)
             )
-        if drill.bench not in drill.sizes:  # what timing compares, the plain check compares too
-            label = "the benchmark size"
-            cases.append(
-                Case(
-                    f"{device}:bench", device, drill.bench, seed + BENCH_SEED_OFFSET, label=label, grad=False
-                )
-            )
         for name, edge in edges.drill_edges(drill):
             label = f"an edge case: {edges.describe(name, edge)}"
             cases.append(
@@ -63,6 +56,13 @@ def build_cases(drill: Drill, targets: list[str], seed: int) -> list[Case]:
                     seed,
                     edge=f"{name}:{edge}",
                     label=label,
+                )
+            )
+        if drill.bench not in drill.sizes:  # what timing compares, the plain check compares too
+            label = "the benchmark size"  # last: running out of memory there leaves every other verdict
+            cases.append(
+                Case(
+                    f"{device}:bench", device, drill.bench, seed + BENCH_SEED_OFFSET, label=label, grad=False
                 )
             )
     return [replace(case, replay=seed) for case in cases]

@@ -190,19 +190,30 @@ def _memory_beyond_the_cases(
     header: wire.ResultHeader,
     tensors: dict[str, Any],
 ) -> Outcome:
-    """Out of memory only after every case ran (while its work was counted or it was timed): the
-    sentence names that size and, when every case matched the loop, says the answer is correct."""
-    usable = [case for case in cases if case.device not in header.unavailable]
+    """Out of memory at the benchmark size (its case comes last on each device) or beyond every
+    case (while its work was counted or it was timed): the sentence names that size and, when every
+    case before it matched the loop, says the answer is correct."""
+    ran = {record["id"] for record in header.cases}
+    usable = [case for case in cases if case.device not in header.unavailable and case.id in ran]
+    stopped_on = next((case for case in cases if case.id == header.case), None)
+    before = [
+        case
+        for case in cases
+        if case.device not in header.unavailable and (stopped_on is None or case.device == stopped_on.device)
+    ]
+    if any(case.id not in ran for case in before if case is not stopped_on):
+        return ended
     scratch = FileResult("", drill.id, Verdict.PASS, "")
     _judge_cases(
         scratch, usable, pieces, header, tensors, {c.device: tolerance(drill, c.device) for c in usable}
     )
     if not usable or any(device.verdict is not Verdict.PASS for device in scratch.devices):
         return ended
-    sizes = {"bench": [drill.bench], "probe": plan.probe_sizes(drill)}.get(header.case or "")
+    stopped = "bench" if (header.case or "").endswith(":bench") else header.case  # the bench case
+    sizes = {"bench": [drill.bench], "probe": plan.probe_sizes(drill)}.get(stopped or "")
     if sizes is None:
         return ended
-    where = "the benchmark size" if header.case == "bench" else "a probe size"
+    where = "the benchmark size" if stopped == "bench" else "a probe size"
     largest = max((case.size for case in usable), key=lambda size: math.prod(size.values()))
     return Outcome(
         Verdict.MEMORY,

@@ -9,11 +9,13 @@ handlers and stray threads of the solution cannot hang it.
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import os
 import sys
 import traceback
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from time import perf_counter, process_time
@@ -39,12 +41,13 @@ def main() -> None:
     with os.fdopen(request_fd, "rb") as stream:
         request = wire.decode_request(stream.read())
     tensors: dict[str, Any] = {}
-    finished: list[dict[str, Any]] = []  # every case's record, once all ran
+    finished: list[dict[str, Any]] = []  # the record of every case that ran to its end
     try:
         header = run(request, result_fd, tensors, finished)
     except Rejected as rejected:
-        # A failure after every case ran (probing, timing) still sends the cases, so the parent
-        # can say whether the answer was right below the size that failed.
+        # A failure on a late case (the benchmark size) or after every case ran (probing, timing)
+        # still sends the cases that ended, so the parent can say whether the answer was right
+        # below the size that failed.
         header = wire.ResultHeader(
             rejected.status, rejected.message, rejected.case, rejected.traceback, cases=finished
         )
@@ -88,10 +91,9 @@ def run(
     settings = numerics.pinned(torch)  # again: the learner's file may have changed them at import
     run_case = _run_case if request.mode == "solution" else _run_loop_case
     checked = _checked(function, watch, request, settings)
-    records = [
-        run_case(drill, checked, filename, case, inputs[case.id], request.grad, tensors) for case in cases
-    ]
-    finished.extend(records)
+    for case in cases:  # each record kept as its case ends: a later case that fails leaves them
+        finished.append(run_case(drill, checked, filename, case, inputs[case.id], request.grad, tensors))
+    records = list(finished)
     probed = Probed()
     loop_counts: dict[str, list[int]] = {}
     device_counts: dict[str, dict[str, list[int]]] = {}
@@ -452,37 +454,51 @@ def _probe(
     its CPU time: measured here in the trusted reference child, and in the solution's child left to
     the sandbox, which reads it from outside between the `marked` bytes."""
     probed = Probed()
-    limit = _OUTPUT_BYTES if marked else 2**40  # a solution's answer, or the reference's
     # One uncounted call first: lazy imports and first-call set-up inside torch are not work.
     warm_up = make_inputs(drill, sizes[0], PROBE_SEED - 1, device=device, loop=loop)
     _call(function, warm_up, filename, "probe", sizes[0], device)
-    for i, size in enumerate(sizes):
-        kwargs = make_inputs(drill, size, PROBE_SEED, device=device, loop=loop)
-        if marked:
-            guard.mark(b"a")
-        started = process_time()
-        try:
-            measured, output = counting.count_work(function, kwargs, torch_ops=drill.library == "torch")
-            gpu.settle(device)
-        except counting.CountersDisabled as exc:
-            raise Rejected(
-                "tampered", f"your solution switched off vecdrill's work counters ({exc})"
-            ) from None
-        except Rejected:
-            raise
-        except BaseException as exc:  # noqa: BLE001
-            raise _rejected(exc, filename, "probe", size) from None
-        probed.cpu_seconds.append(process_time() - started)
-        if marked:
-            guard.mark(b"b")
-        for key, value in measured.items():
-            probed.counts.setdefault(key, []).append(value)
-        case = f"probe:{device}:{i}"
-        if device != "meta":  # meta tensors (a GPU's stand-in in tests) carry no values to compare
-            probed.records.append(
-                {"id": case, "outputs": _store_outputs(output, f"{case}/out", tensors, limit)}
-            )
+    limit = _OUTPUT_BYTES if marked else 2**40  # a solution's answer, or the reference's
+    with _no_collector():
+        for i, size in enumerate(sizes):
+            kwargs = make_inputs(drill, size, PROBE_SEED, device=device, loop=loop)
+            if marked:
+                guard.mark(b"a")
+            started = process_time()
+            try:
+                measured, output = counting.count_work(function, kwargs, torch_ops=drill.library == "torch")
+                gpu.settle(device)
+            except counting.CountersDisabled as exc:
+                raise Rejected(
+                    "tampered", f"your solution switched off vecdrill's work counters ({exc})"
+                ) from None
+            except Rejected:
+                raise
+            except BaseException as exc:  # noqa: BLE001
+                raise _rejected(exc, filename, "probe", size) from None
+            probed.cpu_seconds.append(process_time() - started)
+            if marked:
+                guard.mark(b"b")
+            for key, value in measured.items():
+                probed.counts.setdefault(key, []).append(value)
+            case = f"probe:{device}:{i}"
+            if device != "meta":  # meta tensors (a GPU's stand-in in tests) carry no values to compare
+                probed.records.append(
+                    {"id": case, "outputs": _store_outputs(output, f"{case}/out", tensors, limit)}
+                )
     return probed
+
+
+@contextlib.contextmanager
+def _no_collector() -> Iterator[None]:
+    """Python's cyclic garbage collector off while the probe calls' CPU time is read: one full
+    collection of a process that holds torch takes tens of milliseconds, and falling inside the
+    large size's call alone it reads as work that grows with the input (as `timeit` does)."""
+    gc.collect()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 @dataclass

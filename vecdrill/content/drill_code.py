@@ -10,6 +10,7 @@ loaded here: the sandboxed worker compiles it from the exact bytes the static ga
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import types
 from collections.abc import Callable
@@ -100,3 +101,30 @@ def load_helpers(
         module = module_from(helper.source, path, {name: built[name] for name in helper.helpers})
         built[helper.function] = wrap(_function(module, path, helper.function))
     return built
+
+
+def loop_listing(drill: Drill) -> str:
+    """The loop a learner replaces, as `show` lists it: the drill's function from loop.py and the
+    imports it uses, without what else the file holds for the check (a `make_inputs` and the torch
+    it needs in a numpy drill, helpers of the author's)."""
+    source = drill.file(LOOP).read_text(encoding="utf-8")
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return source
+    function = next(
+        (n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == drill.function), None
+    )
+    if function is None:
+        return source
+    used = {node.id for node in ast.walk(function) if isinstance(node, ast.Name)}
+    imports = []
+    for node in tree.body:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            names = [a for a in node.names if (a.asname or a.name.split(".")[0]) in used]
+            if names:
+                imports.append(ast.unparse(type(node)(**{**node.__dict__, "names": names})))
+    lines = source.splitlines()
+    first = min([function.lineno, *(d.lineno for d in function.decorator_list)])
+    body = "\n".join(lines[first - 1 : function.end_lineno])
+    return f"{chr(10).join(imports)}\n\n\n{body}\n" if imports else f"{body}\n"

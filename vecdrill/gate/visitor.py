@@ -44,6 +44,7 @@ class Gate:
         roots = annotation_roots(self.tree.nodes) if self.allow.active else set()
         self.not_helpers = {function_name(other): other for other in rules.not_helpers}
         self.annotated = {inner for root in roots for inner in ast.walk(root)}
+        self.literals = fixed.literal_names(module)
 
     def findings(self) -> list[Finding]:
         """Every finding, one per (line, col, code), sorted by place."""
@@ -120,7 +121,7 @@ class Gate:
             )
 
     def _check_node(self, node: ast.AST) -> None:
-        if sequential.allows_loop(self.rules, node) or fixed.is_fixed(self.rules, node):
+        if sequential.allows_loop(self.rules, node) or fixed.is_fixed(self.rules, node, self.literals):
             pass  # the run-time probe checks what it runs over (check/growth.py)
         elif isinstance(node, (ast.For, ast.AsyncFor)):
             what = "async for loop" if isinstance(node, ast.AsyncFor) else "for loop"
@@ -173,7 +174,9 @@ class Gate:
         call = self.names.call_of(node)
         if call is None or node.id not in ITERATING_BUILTINS:
             return False
-        return fixed.within(self.rules, call) or fixed.is_fixed(self.rules, call)
+        return fixed.within(self.rules, call, self.literals) or fixed.is_fixed(
+            self.rules, call, self.literals
+        )
 
     def _not_a_helper(self, node: ast.Name) -> None:
         helpers = ", ".join(f"`{helper}`" for helper in self.rules.helpers)

@@ -14,6 +14,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+from vecdrill.content import drill_code
 from vecdrill.content.drill import NO_CHINESE
 from vecdrill.report import text, units
 
@@ -84,18 +85,19 @@ def drill_detail(drill: Drill, lang: str, catalogue: Catalogue | None = None) ->
     signature = ", ".join(spec.name for spec in drill.inputs)
     out.print(f"Write [bold]{drill.function}({signature})[/] {text.loop_rule(drill)}\n")
     out.print("[bold]The loop to replace[/]")
-    code = drill.file("loop.py").read_text(encoding="utf-8")
+    code = drill_code.loop_listing(drill)
     out.print(
         Syntax(code, "python", theme="ansi_dark", line_numbers=True) if out.is_terminal else safe(code, 20000)
     )
     out.print("\n[bold]Inputs[/]")
     for spec in drill.inputs:
         shape = "(" + ", ".join(str(d) for d in spec.shape) + ")"
-        what = (
-            f"Python int: size of {spec.dim}"
-            if spec.kind == "dim"
-            else f"{spec.dtype} {shape}, {_values(spec)}"
-        )
+        if spec.kind == "dim":
+            what = f"a Python int, the size of {spec.dim}"
+        elif spec.kind == "const":
+            what = f"a Python number, always {spec.value:g}" if spec.value is not None else "a Python number"
+        else:
+            what = f"{spec.dtype} {shape}, {_values(spec)}"
         out.print(f"  {spec.name}: {what}")
     sizes = "; ".join(units.size(s) for s in drill.sizes)
     out.print(f"\nChecked at sizes: {sizes}")
@@ -120,8 +122,7 @@ def _values(spec: InputSpec) -> str:
         "index": f"integers in [0, {spec.into}]" if spec.inclusive else f"indices in [0, {spec.into})",
         "bool": f"booleans, true with probability {spec.p:g}",
         "probs": "probabilities along the last dimension (rows sum to 1)",
-        "const": f"the constant {spec.value:g}" if spec.value is not None else "a constant",
-        "custom": "made by make_inputs in loop.py",
+        "custom": "values the drill makes itself (see the task)",
     }
     return ranges.get(spec.kind, spec.kind)
 

@@ -318,10 +318,19 @@ def result_markdown(result: FileResult, explanation: str | None) -> str:
 
 def loop_rule(drill: Drill) -> str:
     """How the function may be written: with no Python loop, or (a `loop_over` drill) with one
-    over the sequential dimension only."""
-    if drill.loop_over:
-        return f"with a Python loop over {drill.loop_over} only, every other dimension vectorized."
-    return "without a Python loop."
+    over the sequential dimension only, named the way the learner meets it: a parameter's axis."""
+    if not drill.loop_over:
+        return "without a Python loop."
+    axis = next(
+        (
+            f"`{spec.name}`'s axis {spec.shape.index(drill.loop_over)}"
+            for spec in drill.inputs
+            if drill.loop_over in spec.shape
+        ),
+        None,
+    )
+    along = f"along {axis} (size {drill.loop_over})" if axis else f"over {drill.loop_over}"
+    return f"with a Python loop {along} only, every other axis vectorized."
 
 
 def drill_text(drill: Drill, lang: str) -> str:

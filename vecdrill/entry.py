@@ -1,0 +1,89 @@
+"""The `vecdrill` program: the one error boundary, and the way to each command.
+
+`main()` turns vecdrill's own errors into one line on stderr and their exit code, and anything
+unexpected into exit 4 with a traceback only under `--debug`. `vecdrill lint` goes straight to
+the lint's own parser (`vecdrill.lint.command`), so a cold lint never loads typer; every other
+command, and a lint that may go on to start a drill (`--drill`), goes through the typer app.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import sys
+from typing import NoReturn
+
+from vecdrill.errors import ExitCode, VecdrillError
+from vecdrill.supervisor.limits import undumpable
+
+
+def main(argv: list[str] | None = None) -> NoReturn:
+    undumpable()  # a solution's process, whatever it runs, cannot read this one's memory or fds
+    from vecdrill.sandbox import stopping
+
+    args = sys.argv[1:] if argv is None else argv
+    debug = "--debug" in args
+    args = [a for a in args if a != "--debug"]
+    stopping.install()  # Ctrl-C, SIGTERM and SIGHUP end every child first, then unwind
+    try:
+        code = _run(args)
+    except VecdrillError as exc:
+        _report(exc, debug)
+        code = exc.exit_code
+    except KeyboardInterrupt:
+        code = 130
+    except Exception as exc:  # noqa: BLE001 - the error boundary
+        code = _usage_or_internal(exc, debug)
+    signum = stopping.received()  # after SIGTERM or SIGHUP, 128 + it, as a shell reports it;
+    if signum is not None and signum != signal.SIGINT:  # Ctrl-C keeps the command's own code
+        code = 128 + signum
+    _leave(int(code))
+
+
+def _run(args: list[str]) -> int:
+    if args[:1] == ["lint"] and "--drill" not in args:
+        from vecdrill.lint import command
+
+        return command.run(args[1:]).code
+    from vecdrill import cli
+
+    return cli.run(args)
+
+
+def _leave(code: int) -> NoReturn:
+    """Exit without tearing the interpreter down. Once torch is loaded, freeing its thousands of
+    modules one by one takes 0.3-0.5 s, longer than a check's own work after its run. Every file
+    vecdrill writes is closed and every child reaped by now; only the standard streams need a
+    flush (a reader that went away, as in `vecdrill list | head`, is not an error)."""
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):
+            stream.flush()
+    os._exit(code)
+
+
+def _usage_or_internal(exc: Exception, debug: bool) -> int:
+    format_message = getattr(exc, "format_message", None)
+    if callable(format_message):  # typer's (click's) usage errors, whichever click it bundles
+        from vecdrill.report import render
+
+        render.error(f"{format_message()} (see `vecdrill --help`)")
+        return ExitCode.USAGE
+    _report(exc, debug, internal=True)
+    return ExitCode.INTERNAL
+
+
+def _report(exc: Exception, debug: bool, internal: bool = False) -> None:
+    from vecdrill.report import render
+
+    if debug:
+        import traceback
+
+        traceback.print_exception(exc)
+    if internal:
+        render.error(
+            f"vecdrill hit an internal error ({type(exc).__name__}: {exc}). "
+            "Run again with --debug and report the traceback."
+        )
+    else:
+        render.error(str(exc))
