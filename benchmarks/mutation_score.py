@@ -56,6 +56,7 @@ def report(scores: list[mutation.DrillScore], wall: float) -> str:
     killed, counted = mutation.pack_score(scores)
     score = killed / counted if counted else 1.0
     explained = sum(s.explained() for s in scores)
+    weak = [s for s in scores if not s.skipped and s.weakly_tested]
     lines = [
         "# Mutation score of the built-in catalogue",
         "",
@@ -67,7 +68,7 @@ def report(scores: list[mutation.DrillScore], wall: float) -> str:
         "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for s in scores:
-        shown = f"{s.score:.0%}" if s.counted else "n/a"
+        shown = f"weak ({s.counted})" if s.weakly_tested else f"{s.score:.0%}"
         lines.append(
             f"| {s.drill.id} | {s.mutants} | {s.killed} | {s.equivalent} | {s.gated} | {len(s.survivors)} | "
             f"{s.explained()} | {shown} | {s.seconds:.1f} |"
@@ -79,7 +80,9 @@ def report(scores: list[mutation.DrillScore], wall: float) -> str:
         f"{sum(len(s.survivors) for s in scores)} | {explained} | **{score:.1%}** | {wall:.0f} |",
         "",
         f"The catalogue kills {killed} of its {counted} non-equivalent mutants ({score:.1%}; goal "
-        f"{GOAL:.0%}: {met}).",
+        f"{GOAL:.0%}: {met}). {len(weak)} drills are weakly tested, with fewer than "
+        f'{mutation.FEW_MUTANTS} non-equivalent mutants ("weak (n)" above): their solutions are '
+        "one or two calls, which give mutation testing little to change, so their score says little.",
         "",
         load_note(),
     ]

@@ -10,6 +10,7 @@ import sys
 import pytest
 
 from tests.conftest import REPO
+from vecdrill import wire
 
 
 def _run(code: str) -> str:
@@ -100,4 +101,22 @@ def test_the_probe_calls_run_with_the_garbage_collector_off() -> None:
         "worker._probe(drill, None, spy, 'spy.py', [{'N': 4}, {'N': 64}], {})\n"
         "print(seen, gc.isenabled())\n"
     )
-    assert out == "[True, False, False] True"  # the warm-up call outside, the measured ones inside
+    # The warm-up call outside, the measured ones inside: each size's counted call and its repeats.
+    assert out == f"{[True] + [False] * 2 * wire.PROBE_REPEATS} True"
+
+
+def test_the_reference_probes_cpu_time_is_exact_under_a_cpu_limit() -> None:
+    """Under RLIMIT_CPU (every child has one) a process's own CPU clock moves by whole ticks, so a
+    small probe call read 0 ms and the reference solution's rise read as nothing: its own solution
+    then failed as a hidden loop. The thread's clock is exact."""
+    out = _run(
+        "import resource\n"
+        "resource.setrlimit(resource.RLIMIT_CPU, (600, 601))\n"
+        "from vecdrill.child import worker\n"
+        "from vecdrill.content.drill import load_drill\n"
+        "from tests.conftest import FIXTURE_COURSE\n"
+        "drill = load_drill(FIXTURE_COURSE / 'fx-double')\n"
+        "probed = worker._probe(drill, None, lambda x: x * 2, 'f.py', [{'N': 4}, {'N': 8}], {})\n"
+        "print(all(0 < seconds < 0.001 for seconds in probed.cpu_seconds))\n"
+    )
+    assert out == "True"

@@ -163,7 +163,9 @@ def test_dev_check_words_allow_list_entries_truly() -> None:
 
 def test_a_score_line_counts_one_mutant_in_the_singular() -> None:
     line = DrillScore(load_drill(PACK / "ones"), mutants=1, killed=1, seconds=0.5).line()
-    assert line.startswith("ones: weakly tested: only 1 non-equivalent mutant (1 killed, 0 equivalent, 1 in all)")
+    assert line.startswith(
+        "ones: weakly tested: only 1 non-equivalent mutant (1 killed, 0 equivalent, 1 in all)"
+    )
 
 
 def test_a_loop_under_an_allow_list_is_told_as_a_loop(tmp_path: Path) -> None:

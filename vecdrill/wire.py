@@ -44,6 +44,9 @@ MARKER_ENV = "VECDRILL_RUN"  # tags every process of one run, so setsid() escape
 REQUEST_FD = 3  # the request (a zygote: its control messages in)
 RESULT_FD = 4  # the result frame (a zygote: its control messages out)
 READY_FD = 5  # one byte when start-up is over
+# Each probe size's call runs this many times between marks, and its CPU time is the least of them
+# (as `timeit` takes the best repeat): a hiccup of the machine falls in one, a loop in every one.
+PROBE_REPEATS = 3
 WORKER_MODULE = "vecdrill.child.worker"
 ZYGOTE_MODULE = "vecdrill.child.zygote"
 ENCLOSURE_MODULE = "vecdrill.child.enclosure"  # the unshare layer's launcher (see EnclosurePlan)

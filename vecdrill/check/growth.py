@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from vecdrill import wire
 from vecdrill.content.drill import Drill, Size
 from vecdrill.report.model import Verdict
 from vecdrill.supervisor.channels import Mark
@@ -120,19 +121,22 @@ def scalar_reads(drill: Drill, counts: dict[str, list[int]]) -> Reads | None:
 
 def hidden_work(marks: Sequence[Mark], probes: int, reference: dict[str, Any]) -> str | None:
     """A sentence when the CPU time of the solution's process, read by the sandbox from outside it
-    around each probe call, grows from the small probe size to the large one far beyond the
+    around each probe call (the least of each size's repeats), grows from the small probe size to
+    the large one far beyond the
     reference solution's: work the counters in the child did not see (they are the child's word,
     and code that gets past the gate can silence them; this figure it cannot change). Without its
     marks (a solution that took over the checking code in its process) nothing can be confirmed."""
     if probes < 2:
         return None
     spans = [mark for mark in marks if mark.byte in ("a", "b")]
-    if len(spans) < 2 * probes or any(math.isnan(mark.cpu_seconds) for mark in spans):
+    repeats = wire.PROBE_REPEATS
+    if len(spans) < 2 * probes * repeats or any(math.isnan(mark.cpu_seconds) for mark in spans):
         return (
             "your solution's process did not report the calls whose work vecdrill counts, so it "
             "cannot tell whether a loop is hiding; do not change what runs around your function"
         )
-    used = [spans[2 * i + 1].cpu_seconds - spans[2 * i].cpu_seconds for i in range(probes)]
+    calls = [spans[2 * i + 1].cpu_seconds - spans[2 * i].cpu_seconds for i in range(probes * repeats)]
+    used = [min(calls[size * repeats : (size + 1) * repeats]) for size in range(probes)]
     rise = used[-1] - used[0]
     theirs = reference.get("probe_cpu_seconds") or [0.0, 0.0]
     reference_rise = max(0.0, theirs[-1] - theirs[0])

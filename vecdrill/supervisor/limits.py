@@ -87,13 +87,36 @@ def tighten_cpu(pids: set[int], budget_seconds: int) -> int | None:
 
 def cpu_seconds(pids: set[int]) -> float:
     """The CPU time the processes `pids` have used, all their threads, read through each one's
-    process CPU clock (the kernel brings a running task's count up to date for it; `stat`'s
-    clock ticks are ten milliseconds)."""
+    process CPU clock (`stat`'s clock ticks are ten milliseconds). Under RLIMIT_CPU the kernel
+    keeps a process's total in a timer it brings up to date at each tick and each switch, so a
+    process still running reads short by up to a tick: `settled_cpu_seconds` waits for it."""
     total = 0.0
     for pid in pids:
         with contextlib.suppress(OSError):
             total += time.clock_gettime(((~pid) << 3) | _CPUCLOCK_SCHED)
     return total
+
+
+SETTLE_SECONDS = 0.005  # how long a reading waits for the processes to stop running
+
+
+def settled_cpu_seconds(pids: set[int]) -> float:
+    """`cpu_seconds` once no process of `pids` is running (their main threads), or after
+    SETTLE_SECONDS: a child that has just written a mark is about to wait for its answer, and the
+    switch that puts it to sleep brings its total up to date, so the reading is exact to the
+    microsecond rather than to the tick."""
+    deadline = time.monotonic() + SETTLE_SECONDS
+    while any(_running(pid) for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0)
+    return cpu_seconds(pids)
+
+
+def _running(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            return stat.read().rsplit(b")", 1)[1].split()[0] == b"R"
+    except (OSError, IndexError):
+        return False
 
 
 _PR_SET_PDEATHSIG, _PR_SET_DUMPABLE = 1, 4

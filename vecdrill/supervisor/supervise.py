@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from vecdrill.supervisor import channels, reaper
-from vecdrill.supervisor.limits import Limits, cpu_seconds, die_with_parent, tighten_cpu
+from vecdrill.supervisor.limits import Limits, die_with_parent, settled_cpu_seconds, tighten_cpu
 
 
 @dataclass(frozen=True)
@@ -129,6 +129,6 @@ def watch(pid: int, streams: channels.Streams, limits: Limits, marker: bytes, st
         run = reaper.tagged_pids(marker)  # no process of a run is made after start-up: seccomp
         tightened = tighten_cpu(run, limits.cpu_soft_seconds)
         cpu_soft = cpu_soft if tightened is None else tightened
-        streams.measure_marks(lambda: cpu_seconds(run))
+        streams.measure_marks(lambda: settled_cpu_seconds(run))
         stop = channels.pump(pid, streams, ready_at + limits.wall_seconds)
     return Watch(stop, started, ready_at, time.monotonic(), cpu_soft)
