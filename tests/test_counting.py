@@ -86,8 +86,8 @@ def test_switching_the_profiler_off_is_caught() -> None:
 
 def test_the_probe_calls_run_with_the_garbage_collector_off() -> None:
     """Their CPU time is read from outside the process: a full collection of a process holding
-    torch takes tens of milliseconds, and one that fell inside the large size's call alone read as
-    a loop hiding from the counters (a reference solution failed its own check this way)."""
+    torch takes tens of milliseconds, which, falling inside the large size's calls alone, would
+    read as work that grows with the input."""
     out = _run(
         "import gc\n"
         "from vecdrill.child import worker\n"
