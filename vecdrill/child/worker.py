@@ -503,10 +503,10 @@ def _probe(
 
 @contextlib.contextmanager
 def _no_collector() -> Iterator[None]:
-    """Python's cyclic garbage collector off while the probe calls' CPU time is read: one full
-    collection of a process that holds torch takes tens of milliseconds, and falling inside the
-    large size's call alone it reads as work that grows with the input (as `timeit` does)."""
-    gc.collect()
+    """Python's cyclic garbage collector off while the probe calls' CPU time is read, as `timeit`
+    does: one full collection of a process that holds torch takes tens of milliseconds, and
+    falling inside the large size's call alone it would read as work that grows with the input.
+    No collection first: that alone cost a warm check 60 ms."""
     gc.disable()
     try:
         yield
