@@ -652,3 +652,19 @@ def test_after_kill_9_no_child_lives_on_and_the_next_run_clears_what_was_left(tm
     done = subprocess.run(args, env=env, cwd=tmp_path, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
     assert [p.name for p in temporary.iterdir() if p.name.startswith("vecdrill-")] == []
+
+
+def test_a_folder_inside_a_covered_folder_is_not_covered_again(tmp_path: Path) -> None:
+    """A wheel holds its packs inside the package (vecdrill/drills, vecdrill/drills/core): bwrap
+    could not make a mount point for the inner cover inside the outer one, empty and read-only,
+    so every check from `pip install .` died starting ("Can't mkdir ...: Read-only file system")."""
+    from vecdrill.sandbox import mounts
+
+    outer = tmp_path / "site" / "vecdrill" / "drills"
+    (outer / "core").mkdir(parents=True)
+    (tmp_path / "box").mkdir()
+    command = mounts.bwrap_command(
+        ["python"], tmp_path / "box", [tmp_path / "site"], 1 << 20, [str(outer), str(outer / "core")]
+    )
+    covered = [command[i + 1] for i, word in enumerate(command) if word == "--tmpfs"]
+    assert str(outer) in covered and str(outer / "core") not in covered

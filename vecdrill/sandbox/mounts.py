@@ -65,7 +65,9 @@ def bwrap_command(
     for path in bound:
         if not any(_inside(path, system) for system in _SYSTEM):  # those are in the box already
             command += ["--ro-bind-try", path, path]
-    for path in [*_private_files("/etc"), *hidden]:  # after the binds, which may hold them
+    # After the binds, which may hold them; only the outermost, since a folder covered already
+    # is empty and read-only (a wheel's packs: vecdrill/drills, then vecdrill/drills/core).
+    for path in _outermost({*_private_files("/etc"), *hidden}):
         if not any(_inside(path, folder) for folder in (*bound, *_SYSTEM)):
             continue  # not in the box at all
         if os.path.isdir(path):
