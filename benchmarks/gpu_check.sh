@@ -51,7 +51,7 @@ if [ "$mode" = cuda ]; then
 else  # 2 shared cores: a few drills stand in for the catalogue, in chunks of 2
     devices=(cpu) jobs=2 chunk=2 speed_drills=(relu-where gather-logits) runs=2 t_speedups=180 t_bandwidth=240
     bandwidth_drills=(relu-where standardize-columns)
-    whole=(drills/core/relu-where drills/core/scatter-sum drills/core/one-hot-numpy drills/puzzles/puzzle-sign)
+    whole=(drills/core/relu-where drills/core/scatter-sum drills/core/feature-weights drills/puzzles/puzzle-sign)
 fi
 export out mode repo carry scratch jobs summary
 

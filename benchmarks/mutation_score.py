@@ -81,11 +81,16 @@ def report(scores: list[mutation.DrillScore], wall: float) -> str:
         "",
         f"The catalogue kills {killed} of its {counted} non-equivalent mutants ({score:.1%}; goal "
         f"{GOAL:.0%}: {met}). {len(weak)} drills are weakly tested, with fewer than "
-        f'{mutation.FEW_MUTANTS} non-equivalent mutants ("weak (n)" above): their solutions are '
-        "one or two calls, which give mutation testing little to change, so their score says little.",
+        f'{mutation.FEW_MUTANTS} non-equivalent mutants ("weak (n)" above), so their score says '
+        f"little; {sum(1 for s in weak if not s.drill.few_mutants)} of them state no reason.",
         "",
         load_note(),
     ]
+    if weak:
+        lines += ["", "## Weakly tested drills, and why (`[mutation] few_mutants`)", ""]
+        lines += [
+            f"- {s.drill.id} ({s.counted}): {s.drill.few_mutants or '**no reason stated**'}" for s in weak
+        ]
     survivors = [(s, v) for s in scores for v in s.survivors]
     problems = [s for s in scores if s.problem or s.skipped]
     if survivors:

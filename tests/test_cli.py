@@ -58,9 +58,9 @@ def test_show_prints_task_loop_and_sizes() -> None:
 def test_show_lists_the_loop_alone_and_says_what_each_input_is() -> None:
     """The loop file also holds what the check needs (a `make_inputs`, and the torch it uses in a
     numpy drill): `show` lists the function a learner replaces and the imports it reads."""
-    done = run_cli("show", "digitize-buckets")
+    done = run_cli("show", "box-iou")
     assert done.returncode == 0, done.stderr
-    assert "def digitize_buckets(values: np.ndarray, edges: np.ndarray)" in done.stdout
+    assert "def box_iou(boxes_a: np.ndarray, boxes_b: np.ndarray)" in done.stdout
     assert "import numpy as np" in done.stdout
     assert "make_inputs" not in done.stdout and "import torch" not in done.stdout
     constant = run_cli("show", "ema-recurrence")

@@ -43,6 +43,8 @@ import os
 import re
 import shutil
 import socket
+import subprocess
+import sys
 import uuid
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -453,3 +455,19 @@ def test_every_case_states_its_drill_and_verdict() -> None:
         assert case.headers["vecdrill"] in {"fx-double", "fx-pick", "fx-pair", "fx-np-square"}
         assert {case.headers["expect"], case.headers.get("expect-guarded", "pass")} <= verdicts
     assert {case.headers["expect"] for case in cases} == verdicts
+
+
+def test_resolving_a_files_names_imports_nothing_it_did_not_ask_for() -> None:
+    """The child resolves each library name before the file runs, comparing it with the objects
+    behind the off-limits names; reading those through numpy's lazy `__getattr__` imported
+    numpy.f2py and its kin in every warm check (23 ms each), modules no file had named."""
+    code = (
+        "import sys, numpy, torch\n"
+        "from vecdrill import wire\n"
+        "from vecdrill.child import resolve\n"
+        "before = set(sys.modules)\n"
+        "resolve.check_names([wire.NameUse('torch.gather', 1, 0), wire.NameUse('numpy.sum', 2, 0)], [])\n"
+        "print(sorted(set(sys.modules) - before))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"

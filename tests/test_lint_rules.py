@@ -49,7 +49,6 @@ DRILL_LOOPS = {
     "cosine-similarity-matrix": "VD140",
     "pairwise-distances": "VD141",
     "box-iou": "VD141",
-    "rbf-kernel": "VD141",
 }
 # Loops that a drill teaches to keep (a recurrence over time) or that the lint cannot prove
 # replaceable: reporting one would be a finding a practitioner dismisses.

@@ -81,6 +81,9 @@ def test_every_kind_of_change_the_issue_names() -> None:
         ("index: index k + 1", "scaled = counts[k + 1] * np.flip(window[w, k], axis=1)"),
         ("index: index k - 1", "scaled = counts[k - 1] * np.flip(window[w, k], axis=1)"),
         ("index: index w + 1", "scaled = counts[k] * np.flip(window[w + 1, k], axis=1)"),
+        # A step forgotten: a method's call, a library function's.
+        ("call: drop .astype()", "counts = np.bincount(labels, minlength=k)"),
+        ("call: drop flip()", "scaled = counts[k] * window[w, k]"),
         # Dropping the sign of -(a + b) * 2 needs parentheses to keep the product.
         (
             "operator: drop '-'",
@@ -115,13 +118,16 @@ def test_the_mutation_table_is_read_validated_and_cached(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     folder = write_fixture(
-        tmp_path, f'[mutation]\nsurvivors = [{{ mutant = "{TRANSPOSED}", why = "square on purpose" }}]\n'
+        tmp_path,
+        f'[mutation]\nsurvivors = [{{ mutant = "{TRANSPOSED}", why = "square on purpose" }}]\n'
+        'few_mutants = " one call "\n',
     )
     old = 1_000_000_000  # older than the cache's racy window
     for name in os.listdir(folder):
         os.utime(folder / name, (old, old))
     expected = (KnownSurvivor(TRANSPOSED, "square on purpose"),)
     assert load_drill(folder).survivors == expected
+    assert load_drill(folder).few_mutants == "one call"
     cache = DrillCache(tmp_path / "drills.json")
     cache.load(folder)
     cache.save()
@@ -131,6 +137,7 @@ def test_the_mutation_table_is_read_validated_and_cached(
 
     monkeypatch.setattr("vecdrill.content.cache.load_drill", unread)
     assert DrillCache(tmp_path / "drills.json").load(folder).survivors == expected
+    assert DrillCache(tmp_path / "drills.json").load(folder).few_mutants == "one call"
     monkeypatch.undo()
     with (folder / "drill.toml").open("a", encoding="utf-8") as manifest:
         manifest.write('oops = [{ mutant = "x", why = "" }]\n')
@@ -190,10 +197,10 @@ def test_dev_check_reports_weak_cases_and_scores() -> None:
     ]
     assert len(weak) == 1 and f'mutant = "{TRANSPOSED}"' in weak[0], done.stdout
     assert any(
-        line.startswith(f"{WEAK}: mutation score 89% (8 of 9 killed, 0 equivalent, 1 survived")
+        line.startswith(f"{WEAK}: mutation score 92% (11 of 12 killed, 0 equivalent, 1 survived")
         for line in lines
     )
-    assert "pack: mutation score 88.9%, 8 of 9 non-equivalent mutants killed in 1 drill" in lines
+    assert "pack: mutation score 91.7%, 11 of 12 non-equivalent mutants killed in 1 drill" in lines
 
     skipped = run_cli("dev", "check", str(PACK), "--no-bench", "--no-mutants", timeout=600)
     assert "mutation score" not in skipped.stdout and "the mutant" not in skipped.stdout
@@ -215,3 +222,16 @@ def test_a_drill_with_few_mutants_is_weakly_tested_not_scored() -> None:
         "pack: mutation score 100.0%, 8 of 8 non-equivalent mutants killed in 2 drills; 1 weakly "
         "tested (fewer than 5 non-equivalent mutants)"
     )
+
+
+def test_a_weak_score_says_the_drills_reason_and_a_stale_reason_is_a_problem() -> None:
+    """`[mutation] few_mutants` is the author's word on a weak score; once the drill has mutants
+    enough, the word is stale and dev check asks to remove it, as it does a stale survivor."""
+    reason = "the answer is one call, and the cases hold it"
+    drill = replace(load_drill(REPO / "tests" / "answers_pack" / "sum-product"), few_mutants=reason)
+    few = mutation.DrillScore(drill, mutants=3, killed=3)
+    assert few.line().endswith(f"too few for a score; {reason}")
+    assert mutation.weak_cases(few) == []
+    enough = mutation.DrillScore(drill, mutants=mutation.FEW_MUTANTS, killed=mutation.FEW_MUTANTS)
+    [(where, sentence)] = mutation.weak_cases(enough)
+    assert where.endswith("drill.toml") and sentence.startswith("[mutation] few_mutants explains a weak")

@@ -222,9 +222,30 @@ def test_list_in_a_terminal_shows_the_tracks_your_status_and_the_next_drill(tmp_
     assert re.fullmatch(r"✓ +1  fx-pick +Pick one element per row +level 1  torch", lines[2])
     assert re.fullmatch(r"▶ +2  fx-double +Double a tensor +level 1  torch  ← next", lines[3])
     assert lines[4] == "More  0/2"
-    assert [line.split()[1] for line in lines[5:7]] == ["fx-np-square", "fx-pair"]
+    assert re.fullmatch(r"3  fx-np-square +.+level 1  numpy", lines[5])
+    assert re.fullmatch(r"○ +4  fx-pair +.+level 1  torch", lines[6])  # fx-double is unsolved
     assert lines[-1] == f"Next: vecdrill try fx-double --drills {course} (Double a tensor)"
     assert "基础  1/2" in _in_terminal("list", "--lang", "zh", "--drills", str(course))
+
+
+def test_list_marks_the_drills_whose_prerequisites_are_unsolved_in_both_languages(tmp_path: Path) -> None:
+    """fx-pair builds on fx-double: `list` marks it (one column, the mark's own) and says once what
+    the mark means, until fx-double is solved."""
+    course = _course(tmp_path)
+    english = ANSI.sub("", _in_terminal("list", "--drills", str(course))).splitlines()
+    marked = [line.split()[2] for line in english if re.match(r" *○ +\d+  ", line)]
+    assert marked == ["fx-pair"]
+    legend = "○ builds on a drill you have not solved; `vecdrill try ID` names it."
+    assert legend in [line.strip() for line in english]
+    assert max(len(line) for line in english if "fx-pair" in line) <= 80
+    chinese = _in_terminal("list", "--lang", "zh", "--drills", str(course))
+    assert "○ 用到了你还没通过的前置题；`vecdrill try ID` 会列出是哪几题。" in chinese
+    assert [line.split()[2] for line in chinese.splitlines() if re.match(r" *○ +\d+  ", line)] == ["fx-pair"]
+    progress.record_attempt("fx-double", passed=True)
+    solved = _in_terminal("list", "--drills", str(course))
+    assert "○" not in solved and "builds on" not in solved
+    piped = run_cli("list", "--drills", str(course))
+    assert "○" not in piped.stdout  # the tab-separated columns stay as scripts read them
 
 
 def test_an_english_only_pack_shows_its_english_titles_in_chinese_views(tmp_path: Path) -> None:
@@ -283,6 +304,12 @@ def test_try_names_the_unsolved_prerequisites_without_blocking(tmp_path: Path) -
         "fx-pair builds on fx-double, which you have not solved yet: you can go ahead, or start with "
         f"`vecdrill try fx-double --drills {course}`."
     ) in done.stdout
+    zh = ("--lang", "zh", "--path", str(mine), "--drills", str(course))
+    chinese = run_cli("try", "fx-pair", "--no-watch", *zh)
+    assert (
+        "fx-pair 用到了 fx-double 的做法，你还没有通过它：可以直接开始，也可以先做 "
+        f"`vecdrill try fx-double --drills {course}`。"
+    ) in chinese.stdout
     progress.record_attempt("fx-double", passed=True)
     again = run_cli("try", "fx-pair", "--no-watch", "--path", str(mine), "--drills", str(course))
     assert again.returncode == 0 and "builds on" not in again.stdout
@@ -307,6 +334,31 @@ def test_next_after_a_pass_follows_the_path_inside_the_pack(
     assert done.returncode == 0, done.stdout + done.stderr
     title = catalogue.load_catalogue([course]).get(following).title
     assert f"Next: vecdrill try {following} --drills {course} ({title})" in done.stdout.splitlines()
+
+
+@pytest.mark.slow
+def test_next_after_a_pass_names_what_the_next_drill_builds_on_when_unsolved(tmp_path: Path) -> None:
+    """A learner who skipped ahead (fx-double unsolved) passes fx-np-square: `Next:` is fx-pair,
+    and the line under it says fx-pair builds on fx-double, in the learner's language."""
+    course = _course(tmp_path)
+    solution = course / "fx-np-square" / "solution.py"
+    args = ("check", str(solution), "--drill", "fx-np-square", "--no-bench", "--drills", str(course))
+    done = run_cli(*args)
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    at = lines.index(f"Next: vecdrill try fx-pair --drills {course} (Return two tensors)")
+    start = f"`vecdrill try fx-double --drills {course}`"
+    assert lines[at + 1] == (
+        "fx-pair builds on fx-double, which you have not solved yet: you can go ahead, or start "
+        f"with {start}."
+    )
+    chinese = run_cli(*args, "--lang", "zh")
+    assert f"fx-pair 用到了 fx-double 的做法，你还没有通过它：可以直接开始，也可以先做 {start}。" in (
+        chinese.stdout.splitlines()
+    )
+    progress.record_attempt("fx-double", passed=True)
+    again = run_cli(*args)
+    assert "builds on" not in again.stdout
 
 
 def test_progress_counts_each_track_and_the_whole_pack(tmp_path: Path) -> None:

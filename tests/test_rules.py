@@ -268,10 +268,12 @@ def test_the_request_carries_every_helpers_source_in_order_and_never_the_drills_
     drill = load_drill(PUZZLES / "puzzle-first-argmax")  # its helpers have helpers of their own
     sent = helper_sources(drill)
     assert [(h.function, h.helpers) for h in sent] == [
-        ("puzzle_rank_by_counting", []),
-        ("puzzle_row_max_mask", ["puzzle_rank_by_counting"]),
         ("puzzle_positions", []),
-        ("puzzle_running_count", ["puzzle_positions"]),
+        ("puzzle_ones_sum", ["puzzle_positions"]),
+        ("puzzle_cumsum_triangular", ["puzzle_positions"]),
+        ("puzzle_running_count", ["puzzle_cumsum_triangular"]),
+        ("puzzle_rank_by_counting", ["puzzle_ones_sum"]),
+        ("puzzle_row_max_mask", ["puzzle_rank_by_counting"]),
     ]
     for helper in sent:
         assert helper.source == Path(helper.filename).read_bytes()

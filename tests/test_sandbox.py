@@ -563,6 +563,43 @@ def test_a_header_of_another_version_or_kind_is_a_protocol_error() -> None:
         wire.decode_result(wire.MAGIC + wire.pack(older, body))
 
 
+def test_a_frames_tensors_come_back_as_sent_and_a_forged_table_is_a_protocol_error() -> None:
+    import numpy as np
+    import torch
+    from numpy.lib.stride_tricks import as_strided
+
+    sent = {
+        "matrix": torch.randn(3, 4),
+        "transposed": torch.randn(4, 2).t(),
+        "scalar": torch.tensor(2.5, dtype=torch.float64),
+        "empty": torch.zeros(0, 3, dtype=torch.int64),
+        "mask": torch.tensor([True, False]),
+        "half": torch.randn(5, dtype=torch.bfloat16),
+        "sparse": torch.eye(3).to_sparse(),
+        "expanded": torch.tensor(2.0, dtype=torch.float64).expand(1),  # stride 0, yet "contiguous"
+        "broadcast": torch.randn(3, 1).expand(3, 4),
+        "empty, stride 0": torch.from_numpy(as_strided(np.zeros(1, np.int64), (0,), (0,))),
+    }
+    _, got = wire.decode(wire.encode({"status": "ok"}, sent))
+    for name, tensor in sent.items():
+        dense = tensor.to_dense() if tensor.is_sparse else tensor
+        assert got[name].dtype == dense.dtype and torch.equal(got[name], dense), name
+    frame = wire.encode({}, {"x": torch.ones(2, 2)})
+    head, body = wire.unpack(frame[len(wire.MAGIC) :])
+    _, raw = wire.unpack(body)
+    forgeries = {
+        "known type": [["x", "object", [2, 2]]],
+        "known type ": [["x", "float32", [2, -2]]],
+        "truncated": [["x", "float32", [2, 3]]],
+        "trailing bytes": [["x", "float32", [1, 2]]],
+        "is not a list": {"x": 1},
+    }
+    for said, forged in forgeries.items():
+        forged_body = wire.pack(json.dumps(forged).encode(), raw)
+        with pytest.raises(wire.ProtocolError, match=said.strip()):
+            wire.decode(wire.MAGIC + wire.pack(head, forged_body))
+
+
 def test_memory_evidence_is_an_oom_kill_or_the_limit_reached() -> None:
     fresh = cgroup.Counters()
     assert cgroup.Counters(oom_kills=1).rose_since(fresh)

@@ -284,13 +284,15 @@ def try_drill(
         screens.path_done(cat)
         return
     target = path or workspace.default_path(drill)
+    chosen = language.pick(lang)
     session.try_drill(
         cat,
         drill,
         target,
-        screens.WatchScreen(drill, target, language.pick(lang), cat),
+        screens.WatchScreen(drill, target, chosen, cat),
         open_editor=not no_editor,
         keep_watching=not no_watch,
+        lang=chosen,
     )
 
 

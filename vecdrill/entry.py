@@ -20,6 +20,10 @@ from vecdrill.supervisor.limits import undumpable
 
 def main(argv: list[str] | None = None) -> NoReturn:
     undumpable()  # a solution's process, whatever it runs, cannot read this one's memory or fds
+    # vecdrill's own torch only decodes and compares what the children send, small work beside
+    # theirs: on one thread it stays off the cores they are timed on (two spun five times the CPU
+    # of a warm check on a busy machine). Children get their thread counts from the sandbox.
+    os.environ["OMP_NUM_THREADS"] = "1"
     from vecdrill.sandbox import stopping
 
     args = sys.argv[1:] if argv is None else argv

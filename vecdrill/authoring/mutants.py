@@ -3,7 +3,8 @@
 Each site of the solution's code gets the changes a learner's near miss would make: an arithmetic
 operator or a comparison swapped, a constant, a slice bound or a named index off by one, a keyword
 argument dropped (`minlength`, `keepdim`) or flipped, `axis=`/`dim=` moved to the first or last axis,
-another dtype, two arguments swapped, a sign or a `~` dropped, `max` for `min`. A mutant is the
+another dtype, two arguments swapped, a sign or a `~` dropped, `max` for `min`, a call dropped
+(`y.squeeze(1)` to `y`, `np.sqrt(x)` to `x`). A mutant is the
 solution's own text with that one expression spliced in, so every other line (and each line
 number) stays the author's; a splice that would parse differently from the
 intended tree is parenthesized, and one that still does is skipped. Standard library only.
@@ -86,6 +87,8 @@ _FUNCTIONS = {
 }
 _WORDS = {"amax": "amin", "amin": "amax", "max": "min", "min": "max", "sum": "mean", "mean": "sum"}
 _WORDS |= {"prod": "sum", "left": "right", "right": "left"}
+# The names a solution gives its libraries: a call through one is a function's, any other a method's.
+_MODULE_NAMES = frozenset({"torch", "np", "numpy", "F", "nn", "math"})
 # Keywords that only place the result: dropping them changes nothing on the CPU the battery runs
 # on, and the CUDA check already compares devices.
 _PLACEMENT_KEYWORDS = frozenset({"device", "out", "layout", "pin_memory", "non_blocking"})
@@ -97,7 +100,7 @@ class Mutant:
     it is what a drill's `[mutation] survivors` entry gives as `mutant`."""
 
     id: str
-    kind: str  # operator, comparison, constant, slice, keyword, dtype, arguments, function
+    kind: str  # operator, comparison, constant, slice, keyword, dtype, arguments, function, call
     line: int
     old: str  # the changed line(s) before, stripped
     new: str  # and after
@@ -231,6 +234,7 @@ def _value(new: object) -> Callable[[ast.AST], ast.AST]:
 
 
 def _call(node: ast.Call) -> Iterator[_Change]:
+    yield from _dropped_call(node)
     for i, keyword in enumerate(node.keywords):
         if keyword.arg is not None and keyword.arg not in _PLACEMENT_KEYWORDS:
             yield ("keyword", f"drop {keyword.arg}=", _drop_keyword(i))
@@ -242,6 +246,27 @@ def _call(node: ast.Call) -> Iterator[_Change]:
         plain = not isinstance(first, ast.Starred) and not isinstance(second, ast.Starred)
         if plain and ast.dump(first) != ast.dump(second):
             yield ("arguments", f"swap arguments {i + 1} and {i + 2}", _swap(i))
+
+
+def _dropped_call(node: ast.Call) -> Iterator[_Change]:
+    """A step forgotten: a method's call dropped for its receiver (`y.squeeze(1)` -> `y`,
+    `.to(x.dtype)`, `.sqrt()`), a library function's for its first argument (`np.sqrt(x)` -> `x`)."""
+    callee = node.func
+    if not isinstance(callee, ast.Attribute):
+        return
+    if _module_path(callee.value):
+        first = node.args[0] if node.args else None
+        if first is not None and not isinstance(first, (ast.Starred, ast.Constant, ast.Tuple, ast.List)):
+            yield ("call", f"drop {callee.attr}()", lambda n: n.args[0])  # type: ignore[attr-defined]
+    else:
+        yield ("call", f"drop .{callee.attr}()", lambda n: n.func.value)  # type: ignore[attr-defined]
+
+
+def _module_path(node: ast.expr) -> bool:
+    """Whether `node` names a library module (`torch`, `np`, `torch.nn.functional`, `F`)."""
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return isinstance(node, ast.Name) and node.id in _MODULE_NAMES
 
 
 def _axis(keyword: ast.keyword, i: int) -> Iterator[_Change]:

@@ -80,11 +80,11 @@ class DrillScore:
             return f"{self.drill.id}: not mutation-tested ({self.skipped})"
         gated = f"{self.gated} stopped by the gate, " if self.gated else ""
         if self.weakly_tested:
+            why = self.drill.few_mutants or "its solution gives mutation testing little to change"
             return (
                 f"{self.drill.id}: weakly tested: only {self.counted} non-equivalent "
                 f"mutant{'' if self.counted == 1 else 's'} ({self.killed} killed, {self.equivalent} "
-                f"equivalent, {gated}{self.mutants} in all), too few for a score; its solution gives "
-                "mutation testing little to change"
+                f"equivalent, {gated}{self.mutants} in all), too few for a score; {why}"
             )
         return (
             f"{self.drill.id}: mutation score {self.score:.0%} ({self.killed} of {self.counted} killed, "
@@ -281,8 +281,8 @@ def dev_check(
 
 def weak_cases(score: DrillScore) -> list[tuple[str, str]]:
     """(where, sentence) for every survivor the drill does not explain, for every explanation that
-    no longer matches a survivor, and for a battery that could not run. (A drill whose reference
-    solution fails is not mutation-tested; dev check reports that failure itself.)"""
+    no longer matches a survivor or a weak score, and for a battery that could not run. (A drill
+    whose reference solution fails is not mutation-tested; dev check reports that failure itself.)"""
     drill = score.drill
     manifest = str(drill.file("drill.toml"))
     found: list[tuple[str, str]] = []
@@ -298,6 +298,14 @@ def weak_cases(score: DrillScore) -> list[tuple[str, str]]:
                 f"the mutant `{mutant.diff}` passes the drill's cases but not the loop on a larger "
                 f"battery ({survivor.found}); {_suggestion(drill, survivor.size)}, or explain it in "
                 f'drill.toml: [mutation] survivors = [{{ mutant = "{mutant.id}", why = "..." }}]',
+            )
+        )
+    if drill.few_mutants and not (score.weakly_tested or score.problem or score.skipped):
+        found.append(
+            (
+                manifest,
+                f"[mutation] few_mutants explains a weak score, but the solution has {score.counted} "
+                "non-equivalent mutants now; remove the entry",
             )
         )
     names = {name for s in score.survivors for name in (s.mutant.id, s.mutant.diff)}

@@ -45,7 +45,7 @@ class Case:
     edge: str | None = None  # "<input>:<edge>" (content/edges.py)
     label: str = ""  # which case, in the mismatch message: "listed size 2", "an edge case: ..."
     replay: int | None = None  # the check's --seed that plans this case again
-    grad: bool = True  # False: no gradients compared (the benchmark size: the loop's backward is slow)
+    outputs_only: bool = False  # the benchmark size: no gradients (the loop's backward is slow), no inputs
 
     def as_request(self) -> dict[str, Any]:
         """What the child needs, which is also the case's cache key (label and replay are not)."""
@@ -58,8 +58,8 @@ class Case:
         }
         if self.edge is not None:
             request["edge"] = self.edge
-        if not self.grad:
-            request["grad"] = False
+        if self.outputs_only:
+            request["outputs_only"] = True
         return request
 
 

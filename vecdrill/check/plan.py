@@ -62,7 +62,12 @@ def build_cases(drill: Drill, targets: list[str], seed: int) -> list[Case]:
             label = "the benchmark size"  # last: running out of memory there leaves every other verdict
             cases.append(
                 Case(
-                    f"{device}:bench", device, drill.bench, seed + BENCH_SEED_OFFSET, label=label, grad=False
+                    f"{device}:bench",
+                    device,
+                    drill.bench,
+                    seed + BENCH_SEED_OFFSET,
+                    label=label,
+                    outputs_only=True,
                 )
             )
     return [replace(case, replay=seed) for case in cases]

@@ -116,12 +116,15 @@ def _off_limits(name: str) -> bool:
 
 def _refused_objects() -> dict[int, str]:
     """The objects behind the off-limits names (that this process has loaded), and the builtins
-    that run code or open files, by identity: reached under any name, they are still themselves."""
+    that run code or open files, by identity: reached under any name, they are still themselves.
+    Read from the modules' own namespaces: `getattr` would run numpy's lazy `__getattr__` and
+    import `numpy.f2py` and its kin (23 ms of every warm check), and an off-limits module is
+    refused by its name anyway."""
     refused = {id(getattr(builtins, name)): name for name in DYNAMIC_BUILTINS if hasattr(builtins, name)}
     for name in FORBIDDEN_API:
         module_name, _, attribute = name.rpartition(".")
         owner = sys.modules.get(module_name)
-        value = getattr(owner, attribute, None) if owner is not None else None
+        value = vars(owner).get(attribute) if owner is not None else None
         if value is not None and not isinstance(value, types.ModuleType):
             refused[id(value)] = name
     return refused

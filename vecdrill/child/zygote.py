@@ -32,7 +32,6 @@ which judges them as it judges a cold run; each answer follows the ticket of its
 from __future__ import annotations
 
 import contextlib
-import io
 import os
 import random
 import signal
@@ -43,6 +42,7 @@ from pathlib import Path
 
 from vecdrill import wire
 from vecdrill.child import enclosure
+from vecdrill.content.drill import Drill
 from vecdrill.supervisor import channels, reaper, supervise
 from vecdrill.supervisor.limits import Limits, rlimits, undumpable
 
@@ -73,7 +73,7 @@ def main() -> None:
     torch.set_num_threads(1)  # before anything else touches torch: see the module docstring
     for name in PRELOADED:
         __import__(name)
-    torch.save({}, io.BytesIO())  # its first call sets up the serializer: no tensor, no op
+    wire.learn_types(wire.WorkerRequest, Drill)
     warnings.filterwarnings("ignore", message=".*fork.*", category=DeprecationWarning)
     requests, answers = int(os.environ[wire.REQUEST_FD_ENV]), int(os.environ[wire.RESULT_FD_ENV])
     wire.send(answers, wire.encode_message(wire.Ready(os.getpid(), namespaces.available)))

@@ -129,6 +129,7 @@ class Drill:
     fixed_loops: int = 16  # the most items a loop with a written count may run over (gate/fixed.py)
     unordered: str | int | None = None  # "all", or an axis: the order of the output's values is free
     survivors: tuple[KnownSurvivor, ...] = ()  # `[mutation] survivors`
+    few_mutants: str = ""  # `[mutation] few_mutants`: why the solution has few mutants (or "")
     efficiency: EfficiencySpec = field(default_factory=EfficiencySpec)  # `[efficiency]`: content/bound.py
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -294,6 +295,7 @@ def load_drill(folder: Path) -> Drill:
         fixed_loops=_count(where, "fixed_loops", data.get("fixed_loops", 16)),
         unordered=_unordered(where, data.get("unordered")),
         survivors=_survivors(where, data.get("mutation", {})),
+        few_mutants=data.get("mutation", {}).get("few_mutants", "").strip(),
         efficiency=_efficiency(where, data.get("efficiency", {}), inputs, bench),
     )
     _check_semantics(where, drill)
@@ -425,7 +427,7 @@ def _not_a_helper(folder: Path, helper: str) -> str:
 
 
 def _survivors(where: str, raw: dict[str, Any]) -> tuple[KnownSurvivor, ...]:
-    _check_keys(where, "mutation.", raw, {"survivors": (list,)}, ())
+    _check_keys(where, "mutation.", raw, {"survivors": (list,), "few_mutants": (str,)}, ())
     found = []
     for index, entry in enumerate(raw.get("survivors", [])):
         label = f"mutation.survivors[{index}]"

@@ -58,6 +58,7 @@ class Step:
     number: int  # its position on its pack's path, from 1
     solved: bool
     is_next: bool
+    waiting: tuple[str, ...] = ()  # its prerequisites not solved yet (none once it is solved)
 
 
 @dataclass(frozen=True)
@@ -132,7 +133,13 @@ def path(
     for tally in _track_tallies(catalogue, catalogue.scope(), solved):
         numbers = {d: n for n, d in enumerate(tally.pack.path(), 1)}
         steps = tuple(
-            Step(d, numbers[d.id], d.id in solved, d is following)
+            Step(
+                d,
+                numbers[d.id],
+                d.id in solved,
+                d is following,
+                () if d.id in solved else tuple(unsolved_prerequisites(catalogue, d, solved)),
+            )
             for d in _track_drills(catalogue, tally.pack, tally.track)
             if (level is None or d.level == level)
             and (tag is None or tag in d.techniques)
@@ -148,17 +155,32 @@ def first_unsolved(catalogue: Catalogue) -> Drill | None:
     return catalogue.next_after(progress.solved_ids(progress.load()))
 
 
-def missing_prerequisites(catalogue: Catalogue, drill: Drill) -> str | None:
-    """A sentence naming the drill's unsolved prerequisites (a suggestion: nothing is blocked)."""
-    solved = progress.solved_ids(progress.load())
+def unsolved_prerequisites(catalogue: Catalogue, drill: Drill, solved: set[str]) -> list[str]:
+    """The drill's prerequisites (pack.toml) that are not solved yet, in the order it names them."""
     needs = catalogue.pack_of(drill.id).prerequisites.get(drill.id, ())
-    missing = [n for n in needs if n not in solved and n in catalogue.drills]
+    return [n for n in needs if n not in solved and n in catalogue.drills]
+
+
+def missing_prerequisites(
+    catalogue: Catalogue, drill: Drill, lang: str = "en", solved: set[str] | None = None
+) -> str | None:
+    """A sentence naming the drill's unsolved prerequisites (a suggestion: nothing is blocked);
+    `solved` defaults to the learner's progress."""
+    solved = progress.solved_ids(progress.load()) if solved is None else solved
+    missing = unsolved_prerequisites(catalogue, drill, solved)
     if not missing:
         return None
+    command = catalogue.command("try", missing[0])
+    if lang == "zh":
+        them = "它" if len(missing) == 1 else "它们"
+        return (
+            f"{drill.id} 用到了 {'、'.join(missing)} 的做法，你还没有通过{them}：可以直接开始，"
+            f"也可以先做 `{command}`。"
+        )
     names = " and ".join(", ".join(missing).rsplit(", ", 1))
     return (
         f"{drill.id} builds on {names}, which you have not solved yet: you can go ahead, or start "
-        f"with `{catalogue.command('try', missing[0])}`."
+        f"with `{command}`."
     )
 
 

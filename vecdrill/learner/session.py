@@ -50,12 +50,19 @@ class Session:
 
 
 def try_drill(
-    catalogue: Catalogue, drill: Drill, path: Path, screen: Screen, *, open_editor: bool, keep_watching: bool
+    catalogue: Catalogue,
+    drill: Drill,
+    path: Path,
+    screen: Screen,
+    *,
+    open_editor: bool,
+    keep_watching: bool,
+    lang: str = "en",
 ) -> None:
     """Create the file from the starter (never over an existing one), edit it, then watch it."""
     created = workspace.create(drill, path)
     screen.intro(created)
-    before = guidance.missing_prerequisites(catalogue, drill)
+    before = guidance.missing_prerequisites(catalogue, drill, lang)
     if before:
         screen.note(before)
     if not keep_watching:

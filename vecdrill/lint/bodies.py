@@ -515,8 +515,8 @@ def loop_code(body: Body, stacked: bool) -> str | None:
         return None
     if body.depth >= 2 and body.pairs:
         return "VD140" if body.products else "VD141"
-    if body.depth >= 3 and body.products and body.writes:
-        return "VD140"
+    if body.products and body.writes and (body.depth >= 3 or body.depth == 1):
+        return "VD140"  # a triple loop of products, or a row loop of matrix-vector ones (`W @ x[i]`)
     if body.scatters:
         return "VD105"
     if body.masks_by_length and not (body.writes or body.appends or body.accumulates):

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from vecdrill.content import drill_code
 from vecdrill.content.drill import NO_CHINESE
+from vecdrill.learner import guidance
 from vecdrill.report import text, units
 
 if TYPE_CHECKING:
@@ -317,6 +318,10 @@ def _after_pass(out: Console, result: FileResult, catalogue: Catalogue, lang: st
             else f"You have solved every drill of {safe(catalogue.pack_of(drill.id).title)}."
         )
     )
+    # a learner who skipped ahead: what the next drill builds on, still unsolved
+    waiting = following and guidance.missing_prerequisites(catalogue, following, lang, solved | {drill.id})
+    if waiting:
+        out.print(f"[dim]{safe(waiting)}[/]")
 
 
 def _reference_beside(out: Console, result: FileResult, drill: Drill) -> None:

@@ -31,6 +31,12 @@ if TYPE_CHECKING:
 
 BAR_WIDTH = 24
 UNLISTED = {"en": "Not in a track of pack.toml yet", "zh": "尚未列入 pack.toml 的任何一轨"}
+# `vecdrill list`: the mark of a drill whose prerequisites are not all solved, and its legend.
+WAITING_MARK = "○"
+WAITING_LEGEND = {
+    "en": "○ builds on a drill you have not solved; `vecdrill try ID` names it.",
+    "zh": "○ 用到了你还没通过的前置题；`vecdrill try ID` 会列出是哪几题。",
+}
 
 
 def interactive() -> bool:
@@ -235,13 +241,23 @@ def _drill_path(catalogue: Catalogue, view: guidance.PathView, lang: str) -> Non
             f"[dim]{part.tally.solved}/{part.tally.total}[/]"
         )
         for step in part.steps:
-            mark = "[green]✓[/]" if step.solved else ("[bold cyan]▶[/]" if step.is_next else " ")
+            mark = (
+                "[green]✓[/]"
+                if step.solved
+                else "[bold cyan]▶[/]"
+                if step.is_next
+                else f"[yellow]{WAITING_MARK}[/]"
+                if step.waiting
+                else " "
+            )
             line = (
                 f"  {mark} {step.number:>3}  {render.safe(step.drill.id.ljust(idw))}  "
                 f"{render.safe(_title(step.drill, lang).ljust(tw))}  level {step.drill.level}  "
                 f"{step.drill.library}"
             )
             out.print(f"[bold]{line}  ← next[/]" if step.is_next else line)
+    if any(step.waiting and not step.is_next for part in stretches for step in part.steps):
+        out.print(f"\n[dim]{render.safe(WAITING_LEGEND['zh' if lang == 'zh' else 'en'])}[/]")
     if view.next_drill is not None:
         out.print(
             f"\nNext: [bold]{render.safe(catalogue.command('try', view.next_drill.id))}[/] "

@@ -22,10 +22,11 @@ from types import MappingProxyType
 
 from vecdrill import wire
 from vecdrill.sandbox import ended, stopping
+from vecdrill.sandbox import isolation as layers
 from vecdrill.sandbox.cgroup import CGROUP_HEADROOM, Cgroup, Counters
 from vecdrill.sandbox.ended import ChildRun
-from vecdrill.sandbox.isolation import UNSHARE_FLAGS, Isolation, IsolationReport, detect_isolation, tool
-from vecdrill.sandbox.mounts import bwrap_command, gpu_device_nodes, make_uvm_node
+from vecdrill.sandbox.isolation import UNSHARE_FLAGS, Isolation, IsolationReport, tool
+from vecdrill.sandbox.mounts import bwrap_command, gpu_device_nodes, make_uvm_node, private_etc_files
 from vecdrill.supervisor import channels, reaper, supervise
 from vecdrill.supervisor.limits import Limits, rlimits
 
@@ -43,6 +44,17 @@ _SAFE_PATH = "/usr/local/bin:/usr/bin:/bin"
 # which order, and where the driver's libraries are when only LD_LIBRARY_PATH finds them.
 GPU_ENV = ("CUDA_VISIBLE_DEVICES", "CUDA_DEVICE_ORDER", "LD_LIBRARY_PATH")
 _NO_ENV: Mapping[str, str] = MappingProxyType({})
+
+
+def detect_isolation(forced: str | None = None) -> IsolationReport:
+    """The layer a child gets (see `isolation.detect_isolation`), with what every bubblewrap box of
+    this process needs from the host read now: a check starts importing torch in its reference
+    thread just before it launches the child, and the walk of /etc, 50 ms alone, took 380 ms
+    waiting for the interpreter lock under that import, all of it before the child could start."""
+    report = layers.detect_isolation(forced)
+    if report.layer is Isolation.BWRAP:
+        private_etc_files()
+    return report
 
 
 def run_sandboxed(

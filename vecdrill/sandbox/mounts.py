@@ -67,7 +67,7 @@ def bwrap_command(
             command += ["--ro-bind-try", path, path]
     # After the binds, which may hold them; only the outermost, since a folder covered already
     # is empty and read-only (a wheel's packs: vecdrill/drills, then vecdrill/drills/core).
-    for path in _outermost({*_private_files("/etc"), *hidden}):
+    for path in _outermost({*private_etc_files(), *hidden}):
         if not any(_inside(path, folder) for folder in (*bound, *_SYSTEM)):
             continue  # not in the box at all
         if os.path.isdir(path):
@@ -144,11 +144,12 @@ def _system_binds() -> list[str]:
 
 
 @functools.cache
-def _private_files(folder: str) -> tuple[str, ...]:
-    """What under `folder` only its owner (or group) may read: /etc/shadow, ssh host keys. A child
-    runs as the caller's uid inside its namespace, so the owner's right would be its own."""
+def private_etc_files() -> tuple[str, ...]:
+    """What under /etc only its owner (or group) may read: /etc/shadow, ssh host keys. A child
+    runs as the caller's uid inside its namespace, so the owner's right would be its own. Read once
+    per process (a walk of /etc, some 50 ms)."""
     found = []
-    for root, dirs, names in os.walk(folder):
+    for root, dirs, names in os.walk("/etc"):
         for name in [*dirs, *names]:
             path = os.path.join(root, name)
             try:

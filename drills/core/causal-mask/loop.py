@@ -2,7 +2,7 @@ import torch
 
 
 def causal_mask(scores: torch.Tensor) -> torch.Tensor:
-    """Hide the future in attention scores, one position at a time.
+    """Hide the future in attention scores, one query position at a time.
 
     scores: (B, L, L) float32, scores[b, i, j] = how much query position i attends to key position j.
     Returns (B, L, L) float32: a copy of scores with every entry j > i (a key after the query)
@@ -11,8 +11,6 @@ def causal_mask(scores: torch.Tensor) -> torch.Tensor:
     """
     B, L, _ = scores.shape
     out = scores.clone()
-    for b in range(B):
-        for i in range(L):
-            for j in range(i + 1, L):
-                out[b, i, j] = float("-inf")
+    for i in range(L):
+        out[:, i, i + 1:] = float("-inf")                # every batch at once
     return out

@@ -2,7 +2,7 @@ import torch
 
 
 def cosine_similarity_matrix(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
-    """Cosine similarity of every row of a with every row of b, one pair at a time.
+    """Cosine similarity of all row pairs of a and b, one row of a at a time.
 
     a: (N, D) float32.
     b: (M, D) float32.
@@ -13,9 +13,8 @@ def cosine_similarity_matrix(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
     n = a.shape[0]
     m = b.shape[0]
     out = torch.empty(n, m, dtype=a.dtype, device=a.device)
+    norms_b = torch.linalg.vector_norm(b, dim=1).clamp_min(eps)    # (M,)
     for i in range(n):
-        for j in range(m):
-            norm_a = torch.linalg.vector_norm(a[i]).clamp_min(eps)
-            norm_b = torch.linalg.vector_norm(b[j]).clamp_min(eps)
-            out[i, j] = torch.dot(a[i], b[j]) / (norm_a * norm_b)
+        norm_a = torch.linalg.vector_norm(a[i]).clamp_min(eps)
+        out[i] = (b @ a[i]) / (norm_a * norms_b)
     return out

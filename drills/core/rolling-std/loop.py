@@ -2,7 +2,7 @@ import numpy as np
 
 
 def rolling_std(x: np.ndarray, w: int) -> np.ndarray:
-    """Rolling standard deviation along each row, one window at a time.
+    """Rolling standard deviation of each row, one window offset at a time.
 
     x: (R, N) float64, R series of N values each.
     w: int, the window length, 1 <= w <= N.
@@ -11,7 +11,6 @@ def rolling_std(x: np.ndarray, w: int) -> np.ndarray:
     """
     R, N = x.shape
     out = np.empty((R, N - w + 1), dtype=np.float64)
-    for r in range(R):
-        for k in range(N - w + 1):
-            out[r, k] = x[r, k : k + w].std()
+    for k in range(N - w + 1):
+        out[:, k] = x[:, k : k + w].std(axis=1)
     return out

@@ -2,7 +2,7 @@ import torch
 
 
 def topk_mask(scores: torch.Tensor, k: int) -> torch.Tensor:
-    """Mark each row's k largest scores, picking them one at a time.
+    """Mark each row's k largest scores, one row at a time.
 
     scores: (B, C) float32, distinct values within a row.
     k: Python int, 0 <= k <= C.
@@ -11,9 +11,5 @@ def topk_mask(scores: torch.Tensor, k: int) -> torch.Tensor:
     B, C = scores.shape
     mask = torch.zeros(B, C, dtype=torch.bool, device=scores.device)
     for i in range(B):
-        row = scores[i].clone()
-        for _ in range(k):
-            j = int(torch.argmax(row))
-            mask[i, j] = True
-            row[j] = float("-inf")
+        mask[i, torch.topk(scores[i], k).indices] = True
     return mask

@@ -2,5 +2,5 @@ import torch
 
 
 def puzzle_checkerboard(x: torch.Tensor) -> torch.Tensor:
-    """A column of row numbers plus a row of column numbers is the grid of i + j."""
-    return torch.where((torch.arange(x.shape[0], device=x.device)[:, None] + puzzle_positions(x)) % 2 == 0, x, 0)
+    """Row numbers as a column plus column numbers: the grid of i + j."""
+    return x * (1 - (torch.arange(len(x))[:, None] + puzzle_positions(x)) % 2)

@@ -2,7 +2,7 @@ import torch
 
 
 def puzzle_pick_along_rows(x: torch.Tensor, idx: torch.Tensor) -> torch.Tensor:
-    """For every row, pick the columns named by its row of idx, one element at a time.
+    """Pick the columns each row of idx names, one element at a time.
 
     x: (B, C) float32.
     idx: (B, K) int64, column numbers in [0, C).

@@ -2,10 +2,11 @@ import torch
 
 
 def puzzle_rank_by_counting(x: torch.Tensor) -> torch.Tensor:
-    """The rank of every element within its row, by counting smaller ones one pair at a time.
+    """The rank of every element in its row, counting one pair at a time.
 
     x: (B, C) float32.
-    Returns (B, C) int64 with out[i, j] = the number of k with x[i, k] < x[i, j];
+    Returns (B, C) int64 with out[i, j] = the number of k with
+    x[i, k] < x[i, j];
     equal elements get the same rank, the smallest gets 0.
     """
     out = torch.zeros(x.shape, dtype=torch.int64, device=x.device)

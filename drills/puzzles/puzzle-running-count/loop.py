@@ -4,8 +4,9 @@ import torch
 def puzzle_running_count(m: torch.Tensor) -> torch.Tensor:
     """The running count of True along every row, one element at a time.
 
-    m: (B, N) bool.
-    Returns (B, N) int64 with out[b, j] = the number of True among m[b, 0], ..., m[b, j].
+    m: (B, N) bool (later puzzles also call it on a 1-D (N,) mask).
+    Returns (B, N) int64 with out[b, j] = the number of True among
+    m[b, 0], ..., m[b, j].
     """
     out = torch.zeros(m.shape, dtype=torch.int64, device=m.device)
     for b in range(m.shape[0]):

@@ -2,7 +2,7 @@ import torch
 
 
 def puzzle_seen_before(x: torch.Tensor) -> torch.Tensor:
-    """Mark the elements whose value already appeared earlier, one pair at a time.
+    """Mark the values that appeared earlier, one pair at a time.
 
     x: (N,) int64.
     Returns (N,) bool with out[i] = True if x[j] == x[i] for some j < i.

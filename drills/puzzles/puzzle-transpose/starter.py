@@ -7,8 +7,9 @@ def puzzle_transpose(x: torch.Tensor) -> torch.Tensor:
     x: (H, W) float32.
     Returns (W, H) float32 with out[j, i] = x[i, j].
 
-    Rules: one line of at most 100 characters, using only torch.arange, torch.where, +, -, *, /,
-    //, %, @, <, <=, ==, !=, >, >=, &, |, ~, [], and the earlier puzzle puzzle_positions().
+    Rules: one line of at most 70 characters, using only torch.arange,
+    torch.where, len, +, -, *, /, //, %, @, <, <=, ==, !=, >, >=, &, |, ~, [],
+    and the earlier puzzle puzzle_positions().
     """
     # TODO: replace this with one line under the rules above.
     raise NotImplementedError("write puzzle_transpose")

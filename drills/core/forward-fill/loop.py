@@ -1,0 +1,23 @@
+import torch
+
+
+def forward_fill(values: torch.Tensor, missing: torch.Tensor) -> torch.Tensor:
+    """Fill each missing entry with the last observed value of its row, one
+    entry at a time.
+
+    values: (B, T) float32; where missing is True the value is not to be
+        used.
+    missing: (B, T) bool, True where the entry is missing.
+    Returns (B, T) float32: out[b, t] = values[b, s] for the largest s <= t
+    with missing[b, s] False; 0 where the row has no observed value up to t.
+    """
+    B, T = values.shape
+    out = torch.zeros_like(values)
+    for b in range(B):
+        last = None
+        for t in range(T):
+            if not missing[b, t]:
+                last = values[b, t]
+            if last is not None:
+                out[b, t] = last
+    return out
