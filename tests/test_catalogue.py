@@ -60,6 +60,20 @@ def test_catalogue_is_broad() -> None:
     assert [d.id for d in drills if d.zh is not None and len(d.zh.hints) != len(d.hints)] == []
 
 
+def test_the_path_climbs_within_each_track() -> None:
+    """Levels never fall inside a track of the built-in packs (a level-1 drill after a level-2 one
+    read as a step back), and the catalogue keeps the breadth the curriculum issue asked for."""
+    catalogue = load_catalogue()
+    falls = {
+        f"{pack.id}/{track.id}": levels
+        for pack in catalogue.packs
+        for track in pack.tracks
+        if (levels := [catalogue.get(d).level for d in track.drills]) != sorted(levels)
+    }
+    assert falls == {}
+    assert len(catalogue.drills) >= 110
+
+
 SAMPLE_EVERY = 8  # one drill in eight: the whole catalogue takes ten minutes of a 2-core machine
 
 

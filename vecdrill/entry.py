@@ -24,6 +24,10 @@ def main(argv: list[str] | None = None) -> NoReturn:
     # theirs: on one thread it stays off the cores they are timed on (two spun five times the CPU
     # of a warm check on a busy machine). Children get their thread counts from the sandbox.
     os.environ["OMP_NUM_THREADS"] = "1"
+    # A check's reference thread imports torch while the main thread launches the child: at the
+    # default 5 ms switch interval each system call of the launch waited that long for the
+    # interpreter lock (the child started 250-450 ms late); at 0.5 ms the launch barely waits.
+    sys.setswitchinterval(0.0005)
     from vecdrill.sandbox import stopping
 
     args = sys.argv[1:] if argv is None else argv

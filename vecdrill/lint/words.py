@@ -190,10 +190,10 @@ RULE_WORDS = {
         Text("use {way} instead", "改用 {way}"),
     ),
     "VD140": RuleWords(
-        Text("nested loops computing a matrix product", "计算矩阵乘积的嵌套循环"),
+        Text("loops computing a matrix product piece by piece", "一块一块计算矩阵乘积的循环"),
         Text(
-            "the nested loops compute a matrix product one multiply-add at a time",
-            "这些嵌套循环一次一个乘加地计算矩阵乘积",
+            "the loop computes a matrix product one multiply-add, or one row, at a time",
+            "这个循环一次一个乘加（或一次一行）地计算矩阵乘积",
         ),
         Text("use one matrix product: @, matmul, bmm or einsum", "用一次矩阵乘法：@、matmul、bmm 或 einsum"),
     ),
