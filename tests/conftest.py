@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
+import unicodedata
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -78,6 +80,43 @@ def run_cli(
         cwd=cwd or REPO,
         env=full_env,
         timeout=timeout,
+    )
+
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\x1b[()][AB0]")
+
+
+def in_terminal(
+    *args: str, columns: int = 80, rows: int = 24, env: dict[str, str] | None = None, timeout: float = 120
+) -> list[str]:
+    """Run `python -m vecdrill ARGS` in a pseudo-terminal of `columns` x `rows`, as a learner at a
+    terminal sees it (rich draws for a terminal there), and return its lines without colours."""
+    import pexpect
+
+    full_env = {**os.environ, "TERM": "xterm-256color", **(env or {})}
+    full_env.pop("COLUMNS", None)
+    full_env.pop("LINES", None)
+    session = pexpect.spawn(
+        sys.executable,
+        ["-m", "vecdrill", *args],
+        cwd=str(REPO),
+        env=full_env,
+        dimensions=(rows, columns),
+        encoding="utf-8",
+        timeout=timeout,
+    )
+    session.expect(pexpect.EOF)
+    session.close()
+    assert session.exitstatus == 0, session.before
+    lines = ANSI.sub("", session.before or "").split("\n")
+    # a carriage return starts the line again (a spinner redraws itself so): keep what was drawn last
+    return [next((part for part in reversed(line.split("\r")) if part), "") for line in lines]
+
+
+def display_width(line: str) -> int:
+    """Terminal cells `line` takes: two for a wide (CJK) character."""
+    return sum(
+        2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line if not unicodedata.combining(c)
     )
 
 

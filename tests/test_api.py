@@ -130,7 +130,8 @@ rng = torch.get_rng_state()
 def fx_double(x):
     return torch.mul(x, 2)
 
-verdicts = {"function": vecdrill.check(fx_double).verdict.value}
+checked = vecdrill.check(fx_double)
+verdicts = {"function": checked.verdict.value, "printed": f"{checked.verdict} / {str(checked.verdict)}"}
 loop = "def fx_double(x):\\n    out = x.clone()\\n    while False:\\n        pass\\n    return out\\n"
 verdicts["source"] = vecdrill.check(loop, "fx-double", bench=False).verdict.value
 open("wrong.py", "w").write("# vecdrill: fx-double\\ndef fx_double(x):\\n    return x * 3\\n")
@@ -163,7 +164,13 @@ def test_the_api_from_a_plain_script_leaves_torch_and_processes_as_they_were(tmp
     )
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
-    assert report["verdicts"] == {"function": "pass", "source": "loop", "path": "wrong", "mismatch": "value"}
+    assert report["verdicts"] == {
+        "function": "pass",
+        "printed": "pass / pass",  # a plain word in a notebook, not `Verdict.PASS`
+        "source": "loop",
+        "path": "wrong",
+        "mismatch": "value",
+    }
     assert (report["threads"], report["rng"], report["grad"], report["children"]) == (3, True, False, [])
 
 

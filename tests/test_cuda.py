@@ -303,7 +303,7 @@ def test_a_gpu_out_of_memory_error_is_the_memory_verdict_naming_device_and_size(
         source=source,
     )
     header, _ = wire.decode_result(_worker(request).result or b"")
-    outcome = verdicts.header_outcome(header)
+    outcome = verdicts.header_outcome(header, "sol.py")
     assert outcome is not None and outcome.verdict is Verdict.MEMORY
     assert "ran out of GPU memory at size N=1: it asked for 64.00 GiB more on cuda:0" in outcome.message
 

@@ -108,9 +108,14 @@ def test_a_class_is_graded_then_resumed_after_one_resubmission(tmp_path: Path, v
     ]
     assert "cannot tell which drill class/cy/notes.py is for" in first["ignored"][0]["reason"]
     with (tmp_path / "book.csv").open(encoding="utf-8", newline="") as table:
-        assert list(csv.DictReader(table)) == [
-            {k: "" if v is None else str(v) for k, v in row.items()} for row in first["rows"]
-        ]
+        cells = list(csv.DictReader(table))
+    assert [{**row, "seconds": None} for row in cells] == [
+        {**{k: "" if v is None else str(v) for k, v in row.items()}, "seconds": None, "same_as": ""}
+        for row in first["rows"]
+    ]
+    for row, cell in zip(first["rows"], cells, strict=True):  # three significant figures
+        assert cell["seconds"] == ("" if row["seconds"] is None else f"{row['seconds']:.3g}")
+    assert first["copies"] == []
     printed = first["printed"].splitlines()
     assert printed[:4] == [
         "drill\tpass\tloop\tsyntax\twrong\ttimeout\toutput-limit\tmissing",
@@ -121,7 +126,7 @@ def test_a_class_is_graded_then_resumed_after_one_resubmission(tmp_path: Path, v
     assert printed[5:11] == ["student\tsolved", "ada\t3/3", "bob\t0/3", "cy\t0/3", "dan\t0/3", "eve\t0/3"]
     assert printed[-1] == (
         "15 rows: 8 files checked, 0 from earlier runs; 1 file not graded, listed in the gradebook. "
-        "Gradebook: book.json and book.csv"
+        "Gradebook: book.json and book.csv; one row per student: book-students.csv"
     )
     assert not (vecdrill_home / "data" / "progress.json").exists(), (
         "grading recorded into the teacher's progress"
@@ -267,6 +272,8 @@ def test_no_gradebook_cell_runs_as_a_formula_or_breaks_a_line(tmp_path: Path) ->
     assert [row[0] for row in cells] == ["'=HYPERLINK(1)", "'+1", "'-2", "'@SUM(A1)", "ada bob [31m", "plain"]
     assert [row[4] for row in cells] == ["-1.5"] * len(names)  # numbers stay numbers
     assert len(gradebook.to_csv(rows).splitlines()) == len(names) + 1
+    per_student = gradebook.students_csv(Gradebook("0.1.0", {}, ["a"], names, rows))
+    assert [row[0] for row in csv.reader(per_student.splitlines())][1:] == [row[0] for row in cells]
 
 
 def test_a_damaged_row_is_refused_with_its_field_named(tmp_path: Path) -> None:

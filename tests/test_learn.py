@@ -129,6 +129,28 @@ def test_reset_keeps_a_backup_and_restores_the_starter(tmp_path: Path) -> None:
     assert backups[0].name in done.stdout.replace("\n", "")
 
 
+def test_reset_without_a_path_resets_the_file_in_the_workspace(tmp_path: Path) -> None:
+    """The file `try` made: in the workspace, after moving one that an older version left in
+    ./vecdrill/ (so a reset never misses the learner's real file)."""
+    workspace, old = tmp_path / "drills", tmp_path / "vecdrill"
+    old.mkdir()
+    (old / "fx-double.py").write_text("# vecdrill: fx-double\n# my attempt\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "vecdrill", "reset", "fx-double", "--yes", *DRILLS],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=120,
+        env={**os.environ, "COLUMNS": "200", paths.WORKSPACE_ENV: str(workspace)},
+    )
+    assert done.returncode == 0, done.stderr
+    assert f"Moved your file vecdrill/fx-double.py to {workspace / 'fx-double.py'}" in done.stdout
+    assert (workspace / "fx-double.py").read_text() == STARTER
+    backups = list(paths.backups_dir().iterdir())
+    assert [b.read_text() for b in backups] == ["# vecdrill: fx-double\n# my attempt\n"]
+
+
 def test_reset_asks_in_a_terminal(tmp_path: Path) -> None:
     mine = tmp_path / "double.py"
     mine.write_text("# my attempt\n")

@@ -5,8 +5,11 @@ starter notebook.
 
 from __future__ import annotations
 
+import json
 import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +18,7 @@ import pytest
 import vecdrill
 from tests.conftest import FIXTURE_COURSE, REPO, run_cli
 from vecdrill.errors import UsageError
+from vecdrill.notebook import source
 from vecdrill.notebook.displays import Result
 from vecdrill.report import html_view, markdown
 from vecdrill.report.model import DeviceResult, FileResult, Mismatch, ScalingPoint, Timing, Verdict
@@ -98,6 +102,76 @@ def test_the_magic_in_a_real_kernel(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert _stream(cells[11]) == "[2.0, 2.0] 3 True True []\n"
 
 
+# One IPython shell (in its own process, as a kernel runs it) checks each cell with the magic and
+# prints, as JSON, the names each cell added or changed in the shell and the text view it displayed.
+_SHELL = """
+import json, sys
+from IPython.core.interactiveshell import InteractiveShell
+
+shell = InteractiveShell.instance()
+shell.run_cell("%load_ext vecdrill")
+shell.run_cell("import torch\\nSCALE = 2\\n\\ndef fx_double(x):\\n    return x * SCALE\\n")
+for kind, cell in json.loads(sys.argv[1]).items():
+    before = {k: v for k, v in shell.user_ns.items() if not k.startswith("_")}
+    print(f"--- {kind}")
+    shell.run_cell(cell)
+    after = {k: v for k, v in shell.user_ns.items() if not k.startswith("_")}
+    changed = sorted(k for k in before.keys() | after.keys() if before.get(k, kind) is not after.get(k, kind))
+    print(json.dumps({kind: changed}))
+"""
+_MAGIC = "%%vecdrill fx-double --no-bench\n"
+_REFUSED_CELLS = {
+    "loop": f"{_MAGIC}import math\nSCALE = 3\n{LOOPING}",
+    "forbidden": f"{_MAGIC}import os\nSCALE = 3\n\ndef fx_double(x):\n    return x * 2\n",
+    "syntax": f"{_MAGIC}SCALE = 3\n\ndef fx_double(x):\n    return x *\n",
+    "error": f"{_MAGIC}SCALE = 3\n\ndef fx_double(x):\n    raise ValueError(x)\n",
+}
+_WRONG_CELL = f"{_MAGIC}import math\nSCALE = 3\n\ndef fx_double(x):\n    return x * SCALE\n"
+
+
+@pytest.mark.slow
+def test_a_refused_cell_defines_nothing_and_a_wrong_one_defines_its_names() -> None:
+    """In a real IPython shell: a loop, a forbidden import, a syntax error and an exception leave
+    every name as it was (fx_double still doubles, SCALE is still 2, no `math`); a wrong answer,
+    which the learner may debug in the kernel, defines its names, which shows the watch works."""
+    cells = {**_REFUSED_CELLS, "wrong": _WRONG_CELL}
+    done = subprocess.run(
+        [sys.executable, "-c", _SHELL, json.dumps(cells)],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        env={**os.environ, "VECDRILL_PATH": str(FIXTURE_COURSE)},
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    shown = {}
+    for block in done.stdout.split("--- ")[1:]:
+        kind, rest = block.split("\n", 1)
+        text, _, changed = rest.rstrip("\n").rpartition("\n")
+        shown[kind] = (json.loads(changed)[kind], text)
+    assert list(shown) == list(cells), done.stdout
+
+    for kind in _REFUSED_CELLS:
+        changed, text = shown[kind]
+        assert text.startswith(f"{kind.upper()} cell (fx-double): "), text
+        assert changed == [], kind
+        assert "note: nothing was defined in your notebook: a cell defines its functions here" in text, text
+    changed, text = shown["wrong"]
+    assert changed == ["SCALE", "fx_double", "math"]
+    assert re.search(r"^    Your out\[\d+\] is \S+; the loop's is \S+\.$", text, re.MULTILINE), text
+    assert "note: defined fx_double in your notebook" in text
+
+
+def test_a_failing_import_in_the_kernel_puts_every_name_back() -> None:
+    """The sandbox may have a module the kernel lacks: what the cell bound before the failing import
+    is put back, old values included."""
+    namespace: dict[str, Any] = {"SCALE": 2}
+    cell = "SCALE = 3\nimport math\nimport torch.no_such_module\n\ndef fx_double(x):\n    return x\n"
+    with pytest.raises(ModuleNotFoundError):
+        source.define_in(namespace, cell, source.allowed_roots(()))
+    assert namespace == {"SCALE": 2}
+
+
 def _result(**changes: Any) -> Result:
     learner = "<script>alert(1)</script>"
     timing = Timing(0.4, 0.0001, 4000.0, 3500.0, 4200.0, 0.41, 0.00011, 10, 1000, 1, {"N": 2000}, False)
@@ -149,7 +223,9 @@ def test_a_wrong_result_shows_the_mismatch_and_the_output_but_no_explanation() -
     assert "vecdrill-explanation" not in page and "Title" not in text
     assert "<summary>Output</summary>" in page
     assert text.splitlines()[0] == "WRONG <script>alert(1)</script>.py (fx-double): cpu: result differs"
-    assert "    got: <i>0.0419</i>" in text
+    assert "\n    Your out[3] is <i>0.0419</i>; the loop's is 0.0421.\n" in text
+    assert "\n    Found at size N=5; seed 1234 replays it." in text
+    assert "<p>Your out[3] is &lt;i&gt;0.0419&lt;/i&gt;; the loop&#x27;s is 0.0421.</p>" in page
     shown = result._repr_markdown_()
     assert "<script>" not in shown.split("```")[0]  # learner text outside a code block is escaped
     assert "\n```text\n" in shown
@@ -212,7 +288,7 @@ def test_the_starter_notebook_is_valid_and_never_overwritten(tmp_path: Path) -> 
     target = tmp_path / "fx.ipynb"
     done = run_cli("notebook", "fx-double", "--path", str(target), "--drills", str(FIXTURE_COURSE))
     assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith(f"Wrote {target}: open it in Jupyter")
+    assert done.stdout.startswith(f"Wrote {target}: open it with `jupyter lab {target}`")
     book = nbformat.read(target, as_version=4)
     nbformat.validate(book)
     sources = [c.source for c in book.cells]

@@ -220,7 +220,7 @@ def test_list_in_a_terminal_shows_the_tracks_your_status_and_the_next_drill(tmp_
     assert lines[0] == "A test course (course)"
     assert lines[1] == "Basics  1/2"
     assert re.fullmatch(r"✓ +1  fx-pick +Pick one element per row +level 1  torch", lines[2])
-    assert re.fullmatch(r"▶ +2  fx-double +Double a tensor +level 1  torch  ← next", lines[3])
+    assert re.fullmatch(r"▶ +2  fx-double +Double a tensor +level 1  torch", lines[3])
     assert lines[4] == "More  0/2"
     assert re.fullmatch(r"3  fx-np-square +.+level 1  numpy", lines[5])
     assert re.fullmatch(r"○ +4  fx-pair +.+level 1  torch", lines[6])  # fx-double is unsolved

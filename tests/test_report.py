@@ -71,8 +71,11 @@ def test_a_pass_shows_every_figure_then_the_explanation_and_the_next_drill(
     assert "\x1b[" not in text  # plain text when stdout is not a terminal
     assert "loop 75 ms, yours 5 µs: 15000x faster (range 12000x to 17000x)" in text
     assert "at N=2000, 1 thread; 14 loop and 2000 solution calls\n" in text
-    assert "quietest blocks of calls; the median ones: loop 80 ms, yours 6.2 µs\n" in text
-    assert "work at N=16: loop 65 torch operations, yours 1" in text
+    assert (
+        "times from the calls other programs disturbed least; typical calls: loop 80 ms, yours 6.2 µs\n"
+        in text
+    )
+    assert "work at N=16: the loop runs 65 torch operations, yours 1\n" in text
     assert "measuring took 600 ms; the loop's times come from the cache" in text
     assert "# fx-double\n\nA fixture drill for the tests." in text  # the Markdown source
     assert "reference solution differs" not in text  # the learner's file is the reference
@@ -91,6 +94,58 @@ def test_the_reference_solution_is_shown_when_it_differs(
     text = _render(capsys, _passed(mine))
     assert "The reference solution differs from yours:" in text
     assert "return x * 2" in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        (
+            "en",
+            "work at N=16: the loop makes 5 Python function calls, yours 3; a numpy loop is slow for "
+            "the Python steps it takes per element, which this count does not include",
+        ),
+        (
+            "zh",
+            "N=16 时的工作量：循环调用 Python 函数 5 次，你的 3 次；"
+            "numpy 循环慢在每个元素都要走几步 Python 代码，这些不计入函数调用",
+        ),
+    ],
+)
+def test_a_numpy_drills_work_line_says_its_count_misses_the_loops_cost(
+    capsys: pytest.CaptureFixture[str], lang: str, line: str
+) -> None:
+    result = _passed()
+    timing = result.devices[0].timing
+    assert timing is not None
+    timing.loop_ops, timing.solution_ops, timing.ops_unit = 5, 3, "Python-level calls"
+    assert f"    {line}\n" in _render(capsys, result, lang)
+    assert line in text.timing_details(timing, lang)
+
+
+@pytest.mark.slow
+def test_a_numpy_loops_work_is_the_lines_of_python_it_runs(tmp_path: Path) -> None:
+    """A numpy loop makes few function calls; the report counts the lines it runs instead."""
+    mine = tmp_path / "mine.py"
+    mine.write_text((REPO / "drills" / "core" / "square-plus-one" / "solution.py").read_text())
+    args = ("check", str(mine), "--drill", "square-plus-one")
+    timing = json.loads(run_cli(*args, "--json", timeout=900).stdout)["results"][0]["devices"][0]["timing"]
+    assert timing["ops_unit"] == "Python-level calls"
+    assert timing["loop_lines"] > 10 * timing["loop_ops"], timing  # one pass of its body per element
+    shown = run_cli(*args, "--lang", "zh", timeout=900).stdout
+    assert f"循环逐行执行了 {timing['loop_lines']:,} 行 Python 代码" in shown
+
+
+def test_the_reference_is_not_shown_when_yours_differs_only_in_docstrings_and_comments(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    mine = tmp_path / "mine.py"
+    mine.write_text(
+        '# vecdrill: fx-double\n"""My answer."""\nimport torch  # needed\n\n\n'
+        'def fx_double(x):\n    """Twice x, at once."""\n    return x * 2  # broadcasting\n'
+    )
+    assert "reference solution differs" not in _render(capsys, _passed(mine))
+    mine.write_text(mine.read_text().replace("x * 2", "2 * x"))
+    assert "The reference solution differs from yours:" in _render(capsys, _passed(mine))
 
 
 @pytest.mark.parametrize("terminal", [False, True])
@@ -217,7 +272,7 @@ def test_a_terminal_gets_the_chart_markdown_and_no_leftover_spinner(tmp_path: Pa
     child.close()
     text = child.before
     assert child.exitstatus == 0, text
-    assert "⣿ loop" in text and "(log-log)" in text
+    assert "o loop" in text and "(both axes logarithmic)" in text
     assert sum(ch >= "\u2800" and ch <= "\u28ff" for ch in text) > 40  # the braille curves
     assert "\x1b[" in text  # styled
     assert "# fx-double" not in text and "fx-double" in text  # Markdown rendered, not raw
@@ -232,7 +287,7 @@ def test_piped_check_is_plain_and_its_figures_match_json(tmp_path: Path) -> None
     assert shown.returncode == 0, shown.stdout + shown.stderr
     assert "\x1b[" not in shown.stdout + shown.stderr  # no colours, no spinner
     timing = document["results"][0]["devices"][0]["timing"]
-    assert f"work at N=16: loop {timing['loop_ops']} torch operations, yours 1" in shown.stdout
+    assert f"work at N=16: the loop runs {timing['loop_ops']} torch operations, yours 1" in shown.stdout
     assert "# fx-double" in shown.stdout and "Next: vecdrill try" in shown.stdout
 
 

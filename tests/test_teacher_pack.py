@@ -60,9 +60,9 @@ def test_show_in_chinese_shows_the_english_text_says_so_once_and_lists_no_benchm
     assert done.stdout.count(NO_CHINESE) == 1
     assert done.stdout.splitlines()[0] == NO_CHINESE
     assert "Mask the padding after each length" in done.stdout
-    assert "lengths: int64 (B), integers in [0, T]" in done.stdout
+    assert "lengths: int64 (B), [0, T] 内的整数" in done.stdout  # the view's own words in Chinese
     assert "禁用 torch.nn.utils.rnn.pad_sequence: the puzzle is to build the mask yourself" in done.stdout
-    assert "Benchmark size" not in done.stdout
+    assert "计时的规模" not in done.stdout
     english = run_cli("show", "mask-lengths", "--drills", str(PACK), env={"VECDRILL_LANG": "en"})
     assert english.returncode == 0 and NO_CHINESE not in english.stdout
 

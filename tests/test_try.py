@@ -9,6 +9,7 @@ runaway check, guards and limits in a forked child, and shared random state.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
 import sys
@@ -25,7 +26,7 @@ from tests.test_checker import LEARNER_FILES, _expectations
 from tests.test_corpus import GATED, UNGATED
 from tests.test_corpus import TIMEOUT as CORPUS_TIMEOUT
 from tests.test_corpus import Case as CorpusCase
-from vecdrill import wire
+from vecdrill import paths, wire
 from vecdrill.check import pipeline, plan
 from vecdrill.check.pipeline import CheckOptions, Runner, check_file
 from vecdrill.content import catalogue
@@ -48,6 +49,7 @@ RIGHT = (
     "    return torch.gather(m, 1, idx.unsqueeze(1)).squeeze(1)\n"
 )
 PATIENT = launch.Limits(wall_seconds=60)
+DRILLS_ARGS = ("--drills", str(FIXTURE_COURSE))
 DOUBLE = "import torch\n\n\ndef fx_double(x):\n    return x * 2\n"
 SLOW = DOUBLE.replace("x * 2", "x * 2 + (torch.ones(6000, 6000) @ torch.ones(6000, 6000)).sum() * 0")
 
@@ -88,9 +90,9 @@ def test_watch_session_in_a_terminal(tmp_path: Path, vecdrill_home: Path) -> Non
     for source, verdict in ((LOOP, "LOOP"), (WRONG, "WRONG"), (RIGHT, "PASS")):
         mine.write_text(source)
         session.expect(verdict)
-        session.expect("Save again to re-check")
-    assert "faster" in session.before
-    assert "Progress: 1 of" in session.before
+        session.expect("save again to check again")
+    assert "faster than the loop" in session.before or "slower than the loop" in session.before
+    assert re.search(r"1 of \d+ drills solved", session.before)
     session.sendintr()
     session.expect("Stopped watching fx-pick after 3 checks: solved")
     session.expect(pexpect.EOF)
@@ -102,16 +104,25 @@ def test_watch_session_in_a_terminal(tmp_path: Path, vecdrill_home: Path) -> Non
 
 
 @pytest.mark.slow
-@pytest.mark.slow
 @pytest.mark.parametrize(
-    ("lang", "summary"),
+    ("lang", "waiting", "solved", "summary"),
     [
-        ("en", r"Stopped watching fx-pick after 1 check: solved, [0-9.]+x slower than the loop\."),
-        ("zh", r"已停止监视 fx-pick，共检查 1 次：已解出，比循环慢 [0-9.]+ 倍。"),
+        (
+            "en",
+            "Waiting for your first save",
+            "1 of 1 drills solved",
+            r"Stopped watching fx-pick after 1 check: solved, [0-9.]+x slower than the loop\.",
+        ),
+        (
+            "zh",
+            "等待你第一次保存",
+            "已通过 1/1 题",
+            r"已停止监视 fx-pick，共检查 1 次：已解出，比循环慢 [0-9.]+ 倍。",
+        ),
     ],
 )
 def test_the_summary_of_a_solution_slower_than_the_loop_says_slower(
-    tmp_path: Path, lang: str, summary: str
+    tmp_path: Path, lang: str, waiting: str, solved: str, summary: str
 ) -> None:
     """At a benchmark size of two rows the loop is quick, and a solution that multiplies two
     200x200 matrices on every call (flat work: vectorized, correct) is slower than it."""
@@ -133,14 +144,13 @@ def test_the_summary_of_a_solution_slower_than_the_loop_says_slower(
         timeout=300,
         dimensions=(60, 200),
     )
-    session.expect("Waiting for your first save")
+    session.expect(waiting)
     mine.write_text(
         RIGHT.replace(
             ".squeeze(1)\n", ".squeeze(1) + (torch.ones(200, 200) @ torch.ones(200, 200))[0, 0] * 0\n"
         )
     )
-    session.expect("Progress: 1 of 1 drills")  # the final verdict, after timing: a pass
-    session.expect("Save again to re-check")
+    session.expect(solved)  # the final verdict, after timing: a pass
     session.sendintr()
     session.expect(summary)
     session.expect(pexpect.EOF)
@@ -159,7 +169,7 @@ def test_try_opens_the_editor_and_then_checks_the_saved_file(tmp_path: Path) -> 
     session = _spawn_try(mine, env)
     session.expect("Opening .*editor.sh")
     session.expect("PASS")
-    session.expect("Save again to re-check")
+    session.expect("save again to check again")
     session.sendintr()
     session.expect("after 1 check: solved")
     session.expect(pexpect.EOF)
@@ -194,6 +204,75 @@ def test_try_refuses_a_file_of_another_drill(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert "marked for drill 'fx-pick'" in done.stderr and "Traceback" not in done.stderr
     assert mine.read_text() == RIGHT
+
+
+def test_the_default_workspace_is_a_folder_of_its_own_named_at_the_start(vecdrill_home: Path) -> None:
+    done = run_cli("try", "fx-double", "--drills", str(FIXTURE_COURSE), "--no-watch")
+    assert done.returncode == 0, done.stderr
+    workspace = vecdrill_home / "workspace"
+    assert (workspace / "fx-double.py").read_text().startswith("# vecdrill: fx-double\n")
+    assert f"Your drills live in {workspace} (--workspace or VECDRILL_WORKSPACE moves them)." in (done.stdout)
+    assert not (REPO / "vecdrill" / "fx-double.py").exists()
+
+
+def test_the_workspace_is_set_by_its_variable_or_option(tmp_path: Path) -> None:
+    by_variable = run_cli(
+        "try", "fx-double", *DRILLS_ARGS, "--no-watch", env={paths.WORKSPACE_ENV: str(tmp_path / "mine")}
+    )
+    assert by_variable.returncode == 0 and (tmp_path / "mine" / "fx-double.py").is_file()
+    by_option = run_cli("try", "fx-double", *DRILLS_ARGS, "--no-watch", "--workspace", str(tmp_path / "opt"))
+    assert by_option.returncode == 0 and (tmp_path / "opt" / "fx-double.py").is_file()
+
+
+@pytest.mark.parametrize("inside", ["package", "source"])
+def test_a_workspace_inside_a_package_or_the_source_tree_is_refused(tmp_path: Path, inside: str) -> None:
+    if inside == "package":
+        (tmp_path / "pkg").mkdir()
+        (tmp_path / "pkg" / "__init__.py").write_text("")
+        chosen, where = tmp_path / "pkg" / "drills", f"inside the Python package {tmp_path / 'pkg'}"
+    else:
+        chosen, where = REPO / "my-drills", f"inside vecdrill's source tree {REPO}"
+    done = run_cli("try", "fx-double", *DRILLS_ARGS, "--no-watch", "--workspace", str(chosen))
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"Error: the workspace {chosen} is {where}, where your files"), done.stderr
+    assert "VECDRILL_WORKSPACE=~/vecdrill-drills" in done.stderr and not chosen.exists()
+
+
+def test_files_of_the_old_vecdrill_folder_move_once_and_nothing_is_lost(
+    tmp_path: Path, vecdrill_home: Path
+) -> None:
+    """Files that older versions wrote to ./vecdrill/ move into the workspace with a sentence; a
+    name the workspace has already stays put (both files kept), and other files are not touched."""
+    old, workspace = tmp_path / "vecdrill", vecdrill_home / "workspace"
+    old.mkdir()
+    (old / "fx-double.py").write_text("# vecdrill: fx-double\n# mine\n")
+    (old / "fx-pick.py").write_text("# vecdrill: fx-pick\n# older\n")
+    (old / "helpers.py").write_text("# vecdrill: fx-pair\n")  # not named after its drill
+    workspace.mkdir()
+    (workspace / "fx-pick.py").write_text("# vecdrill: fx-pick\n# newer\n")
+    done = run_cli("try", "fx-double", *DRILLS_ARGS, "--no-watch", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    said = " ".join(done.stdout.split())
+    assert (
+        f"Moved your file vecdrill/fx-double.py to {workspace / 'fx-double.py'}: vecdrill keeps your "
+        "drills in a folder of their own." in said
+    )
+    assert f"Left vecdrill/fx-pick.py where it is: {workspace / 'fx-pick.py'} exists already" in said
+    assert (workspace / "fx-double.py").read_text() == "# vecdrill: fx-double\n# mine\n"
+    assert "already exists; vecdrill keeps it" in said  # the moved file is the one `try` uses
+    assert not (old / "fx-double.py").exists()
+    assert (old / "fx-pick.py").read_text().endswith("# older\n")
+    assert (workspace / "fx-pick.py").read_text().endswith("# newer\n")
+    assert (old / "helpers.py").is_file()
+    again = run_cli("try", "fx-double", *DRILLS_ARGS, "--no-watch", cwd=tmp_path)
+    assert "Moved" not in again.stdout
+
+
+@pytest.mark.slow
+def test_doctor_shows_the_workspace(tmp_path: Path) -> None:
+    done = run_cli("doctor", env={paths.WORKSPACE_ENV: str(tmp_path / "mine")})
+    assert done.returncode == 0, done.stderr
+    assert f"  workspace: {tmp_path / 'mine'} (your drill files;" in done.stdout
 
 
 @pytest.mark.slow

@@ -43,27 +43,35 @@ def watcher(tmp_path: Path, mode: str, notes: list[str]) -> Iterator[watch.FileW
         yield opened
 
 
+def _settled_save(watcher: watch.FileWatcher, checked: bytes | None) -> bytes:
+    """What `vecdrill try` takes for the next save: a change whose content then settled."""
+    while True:  # `checked` stays the last settled content: a save that rewrites it is no change
+        digest = watcher.next_change(checked)
+        if watcher.settled(digest):
+            return digest
+
+
 def _next_save(
     watcher: watch.FileWatcher, checked: bytes | None, meanwhile: Callable[[], object] | None = None
 ) -> bytes:
-    """`next_save` in a thread, with `meanwhile` (the learner saving) run while it waits."""
+    """`_settled_save` in a thread, with `meanwhile` (the learner saving) run while it waits."""
     found: list[bytes] = []
-    waiter = threading.Thread(target=lambda: found.append(watcher.next_save(checked)), daemon=True)
+    waiter = threading.Thread(target=lambda: found.append(_settled_save(watcher, checked)), daemon=True)
     waiter.start()
     if meanwhile is not None:
         time.sleep(0.1)  # it is waiting by now
         meanwhile()
     waiter.join(timeout=LIMIT)
-    assert found, "next_save did not notice the save"
+    assert found, "the watcher did not notice the save"
     return found[0]
 
 
 def _is_waiting(watcher: watch.FileWatcher, checked: bytes, seconds: float) -> threading.Thread:
-    """Start `next_save` and check that it is still waiting after `seconds`."""
-    waiter = threading.Thread(target=watcher.next_save, args=(checked,), daemon=True)
+    """Start `_settled_save` and check that it is still waiting after `seconds`."""
+    waiter = threading.Thread(target=_settled_save, args=(watcher, checked), daemon=True)
     waiter.start()
     time.sleep(seconds)
-    assert waiter.is_alive(), "next_save returned although the content did not change"
+    assert waiter.is_alive(), "the watcher returned although the content did not change"
     return waiter
 
 
@@ -126,6 +134,20 @@ def test_a_save_in_pieces_is_seen_once_whole(watcher: watch.FileWatcher) -> None
     assert saved == watch.content_digest(watcher.path)
 
 
+def test_a_change_that_goes_on_after_it_was_reported_has_not_settled(watcher: watch.FileWatcher) -> None:
+    """A check starts on the first sight of a change; its verdict must not count when the file was
+    still being written (the check may have read half of it)."""
+    checked = _next_save(watcher, None)
+    with open(watcher.path, "w", encoding="utf-8") as out:
+        out.write("the first half of a save\n")
+        out.flush()
+        half = watcher.next_change(checked)
+        out.write("and the second half\n")
+    assert half != checked and not watcher.settled(half)
+    whole = watcher.next_change(half)
+    assert whole == watch.content_digest(watcher.path) and watcher.settled(whole)
+
+
 def test_touching_the_file_or_its_neighbours_is_not_a_save(watcher: watch.FileWatcher) -> None:
     checked = _next_save(watcher, None)
     waiter = _is_waiting(watcher, checked, 0.2)
@@ -134,7 +156,7 @@ def test_touching_the_file_or_its_neighbours_is_not_a_save(watcher: watch.FileWa
         (watcher.path.parent / f".mine.py.{n}~").write_text("backup\n")
         time.sleep(0.02)
     time.sleep(0.2)
-    assert waiter.is_alive(), "next_save returned although the content did not change"
+    assert waiter.is_alive(), "the watcher returned although the content did not change"
     watcher.path.write_text("a real change\n")
     waiter.join(timeout=LIMIT)
     assert not waiter.is_alive()
@@ -179,9 +201,12 @@ try:
     watcher = watch.FileWatcher(path, notes.append).__enter__()
 finally:
     resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
-first = watcher.next_save(None)
+first = watcher.next_change(None)
 threading.Timer(0.1, lambda: path.write_text("two\\n")).start()
-print(watcher.polling, watcher.next_save(first) == watch.content_digest(path), notes)
+second = watcher.next_change(first)
+while not watcher.settled(second):
+    second = watcher.next_change(first)
+print(watcher.polling, second == watch.content_digest(path), notes)
 """
 
 

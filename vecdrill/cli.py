@@ -185,7 +185,10 @@ def grade(
     ] = None,
     out: Annotated[
         Optional[Path],  # noqa: UP045
-        typer.Option(help="Where to write the gradebook: OUT.json and OUT.csv (default: ./gradebook)."),
+        typer.Option(
+            help="Where to write the gradebook: OUT.json, OUT.csv and OUT-students.csv "
+            "(default: ./gradebook)."
+        ),
     ] = None,
     shard: Annotated[
         Optional[str],  # noqa: UP045
@@ -209,6 +212,7 @@ def grade(
         ),
     ] = False,
     drills: DrillsOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Grade a class into a gradebook (CSV and JSON): one row per student and drill. Exit 0 even
     when students fail; only vecdrill's own errors exit non-zero."""
@@ -217,8 +221,9 @@ def grade(
     from vecdrill.grading import gradebook, roster
     from vecdrill.grading.grade import grade as grade_class
     from vecdrill.grading.grade import trusted_layer
-    from vecdrill.report import grades
+    from vecdrill.report import grades, language
 
+    summary_lang = language.pick(lang)  # a bad --lang is refused before the class is graded
     if merge:
         book = gradebook.merge({Path(t): gradebook.read(Path(t)) for t in targets})
     else:
@@ -242,19 +247,33 @@ def grade(
             )
     default = f"gradebook-{book.shard.replace('/', '-of-')}" if book.shard else "gradebook"
     stem = out or Path(default)
-    grades.summary(book, book.write(stem.with_suffix("") if stem.suffix in (".json", ".csv") else stem))
+    written = book.write(stem.with_suffix("") if stem.suffix in (".json", ".csv") else stem)
+    grades.summary(book, written, summary_lang)
 
 
 IdArgument = Annotated[str, typer.Argument(metavar="ID", help="A drill id (see `vecdrill list`).")]
 FileOption = Annotated[
     Path | None,
-    typer.Option("--path", help="Your file for the drill (default: ./vecdrill/ID.py)."),
+    typer.Option("--path", help="Your file for the drill (default: ID.py in the workspace)."),
+]
+WorkspaceOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--workspace",
+        help="The folder of your drill files (default: VECDRILL_WORKSPACE, else ~/vecdrill-drills; "
+        "`vecdrill doctor` shows it).",
+    ),
 ]
 YesOption = Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")]
 
 
 NoEditorOption = Annotated[
-    bool, typer.Option("--no-editor", help="Do not open $VISUAL or $EDITOR; edit in another window.")
+    bool,
+    typer.Option(
+        "--no-editor",
+        help="Do not open $VISUAL or $EDITOR: edit in another window or pane (with a terminal editor "
+        "such as vim, this shows a verdict on every save).",
+    ),
 ]
 NoWatchOption = Annotated[
     bool, typer.Option("--no-watch", help="Only create the file; check it later with `vecdrill check`.")
@@ -272,24 +291,28 @@ def try_drill(
     no_watch: NoWatchOption = False,
     lang: LangOption = None,
     drills: DrillsOption = None,
+    workspace_dir: WorkspaceOption = None,
 ) -> None:
-    """Start a drill: create your file from the starter, then check it on every save."""
+    """Start a drill: create your file from the starter, then check it on every save. Keys while
+    it watches: n next drill, h hint, t task, l list, e explanation, q quit."""
     from vecdrill.content import catalogue
     from vecdrill.learner import guidance, session, workspace
-    from vecdrill.report import language, screens
+    from vecdrill.report import language, screens, watch_screen
 
     cat = catalogue.load_catalogue(drills)
+    chosen = language.pick(lang)
+    folder, moves = workspace.prepare(workspace_dir, cat.drills)
+    watch_screen.moved_files(moves, chosen)
     drill = cat.get(drill_id) if drill_id else guidance.first_unsolved(cat)
     if drill is None:
-        screens.path_done(cat)
+        screens.path_done(cat, chosen)
         return
-    target = path or workspace.default_path(drill)
-    chosen = language.pick(lang)
     session.try_drill(
         cat,
         drill,
-        target,
-        screens.WatchScreen(drill, target, chosen, cat),
+        path or workspace.default_path(drill, folder),
+        watch_screen.WatchScreen(chosen, cat, folder),
+        folder=folder,
         open_editor=not no_editor,
         keep_watching=not no_watch,
         lang=chosen,
@@ -303,9 +326,10 @@ def next_drill(
     no_watch: NoWatchOption = False,
     lang: LangOption = None,
     drills: DrillsOption = None,
+    workspace_dir: WorkspaceOption = None,
 ) -> None:
     """Start the first drill on the path you have not solved (of the --drills pack, if given)."""
-    try_drill(None, path, no_editor, no_watch, lang, drills)
+    try_drill(None, path, no_editor, no_watch, lang, drills, workspace_dir)
 
 
 @app.command()
@@ -360,15 +384,23 @@ def show_progress(lang: LangOption = None, drills: DrillsOption = None) -> None:
 
 @app.command()
 def reset(
-    drill_id: IdArgument, path: FileOption = None, yes: YesOption = False, drills: DrillsOption = None
+    drill_id: IdArgument,
+    path: FileOption = None,
+    yes: YesOption = False,
+    drills: DrillsOption = None,
+    workspace_dir: WorkspaceOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Put the drill's starter back in your file, keeping a backup of what was there."""
     from vecdrill.content import catalogue
     from vecdrill.learner import workspace
-    from vecdrill.report import screens
+    from vecdrill.report import language, screens, watch_screen
 
-    drill = catalogue.load_catalogue(drills).get(drill_id)
-    target = path or workspace.default_path(drill)
+    cat = catalogue.load_catalogue(drills)
+    drill = cat.get(drill_id)
+    folder, moves = workspace.prepare(workspace_dir, cat.drills)
+    watch_screen.moved_files(moves, language.pick(lang))
+    target = path or workspace.default_path(drill, folder)
     if workspace.needs_backup(drill, target) and not (
         yes or screens.confirm(f"Replace {target} with the starter? A backup of it is kept.")
     ):
@@ -384,7 +416,10 @@ def notebook(
     drill_id: IdArgument,
     path: Annotated[
         Path | None,
-        typer.Option("--path", help="The notebook to write (default: ./vecdrill/ID.ipynb)."),
+        typer.Option(
+            "--path",
+            help="The notebook to write (default: ID.ipynb in your workspace; `vecdrill doctor` names it).",
+        ),
     ] = None,
     lang: LangOption = None,
     drills: DrillsOption = None,

@@ -14,6 +14,8 @@ import platformdirs
 APP_NAME = "vecdrill"
 HOME_ENV = "VECDRILL_HOME"
 CACHE_ENV = "VECDRILL_CACHE_DIR"
+WORKSPACE_ENV = "VECDRILL_WORKSPACE"
+WORKSPACE_NAME = "vecdrill-drills"
 
 
 def _home_override() -> Path | None:
@@ -53,3 +55,18 @@ def progress_file() -> Path:
 def backups_dir() -> Path:
     """Where `vecdrill reset` keeps the learner's files before replacing them."""
     return data_dir() / "backups"
+
+
+def workspace_dir() -> Path:
+    """The learner's drill files: VECDRILL_WORKSPACE, else `workspace` in VECDRILL_HOME (a test or
+    a self-contained setup keeps everything of vecdrill's in one folder), else `vecdrill-drills` in
+    the home folder. A folder of its own, as rustlings and Exercism make, and never the current
+    one: in a clone of vecdrill that is the source tree, where the files would show in `git status`
+    and ship in a wheel."""
+    chosen = os.environ.get(WORKSPACE_ENV, "")
+    if chosen:
+        return Path(chosen).expanduser().absolute()
+    home = _home_override()
+    if home is not None:
+        return home / "workspace"
+    return Path.home() / WORKSPACE_NAME

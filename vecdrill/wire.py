@@ -371,7 +371,7 @@ class WorkerRequest:
 class ResultHeader:
     """The result frame's header; `status` other than "ok" says why there are no outputs."""
 
-    status: str  # ok, load_error, error, too_large, tampered
+    status: str  # ok, load_error, error, too_large, tampered, mutated (message: the inputs written)
     message: str = ""
     case: str | None = None
     traceback: str = ""
@@ -385,6 +385,7 @@ class ResultHeader:
     device_counts: dict[str, dict[str, list[int]]] = field(default_factory=dict)  # per probe_devices
     unavailable: dict[str, str] = field(default_factory=dict)  # device -> why it could not be used
     ops: dict[str, int | None] = field(default_factory=dict)  # allow-list drills: aten op -> first line
+    line: int | None = None  # the line of the learner's file where it failed, where known
 
 
 def encode_request(request: WorkerRequest) -> bytes:

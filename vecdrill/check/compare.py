@@ -7,11 +7,12 @@ Runs in the parent, which is the only process that holds both answers. Returns t
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from vecdrill.check.expected import Case, Piece
-from vecdrill.report.model import Mismatch
+from vecdrill.report.model import InputNear, Mismatch
 
 if TYPE_CHECKING:
     import torch
@@ -48,18 +49,26 @@ def compare_case(
     got_tensors: dict[str, torch.Tensor],
     tol: Tolerance,
 ) -> Mismatch | None:
-    """The first difference for one case: outputs, then inputs changed in place, then gradients."""
+    """The first difference for one case: outputs, then inputs changed in place, then gradients.
+    A differing value names the case's inputs there (as the loop received them), where they came
+    back (not at the benchmark size)."""
+    inputs = {
+        key.rsplit("/", 1)[1]: tensor
+        for key, tensor in expected.tensors.items()
+        if key.startswith(f"{case.id}/in/")
+    }
     mismatch = compare_answers(
         answer_of(expected.header["outputs"], expected.tensors, f"{case.id}/out"),
         answer_of(got_record["outputs"], got_tensors, f"{case.id}/out"),
         tol,
+        inputs,
     )
     if mismatch is None and not case.outputs_only:
         mismatch = _mutated_input(case, expected, got_tensors)
     # No gradients where edge values were forced (ties sit on kinks: a convention), nor at the
     # benchmark size (the loop's backward pass would be slow there).
     if mismatch is None and case.edge is None and not case.outputs_only:
-        mismatch = _gradient_mismatch(case, expected, got_record, got_tensors, tol)
+        mismatch = _gradient_mismatch(case, expected, got_record, got_tensors, tol, inputs)
     if mismatch is not None:
         mismatch.size, mismatch.case = case.size, case.label or None
         mismatch.seed = case.seed if case.replay is None else case.replay
@@ -78,7 +87,12 @@ def _mutated_input(case: Case, expected: Piece, got: dict[str, torch.Tensor]) ->
 
 
 def _gradient_mismatch(
-    case: Case, expected: Piece, got_record: dict[str, Any], got: dict[str, torch.Tensor], tol: Tolerance
+    case: Case,
+    expected: Piece,
+    got_record: dict[str, Any],
+    got: dict[str, torch.Tensor],
+    tol: Tolerance,
+    inputs: Mapping[str, torch.Tensor],
 ) -> Mismatch | None:
     loose = Tolerance(rtol=max(tol.rtol or 0.0, 1e-4), atol=max(tol.atol or 0.0, 1e-5))
     for name in expected.header.get("grads", []):
@@ -93,20 +107,24 @@ def _gradient_mismatch(
                 expected="a gradient",
                 got="none (the result is not connected to this input)",
             )
-        mismatch = compare_tensors(want, have, loose, f"gradient of {name}", what="gradient")
+        mismatch = compare_tensors(want, have, loose, f"gradient of {name}", what="gradient", inputs=inputs)
         if mismatch:
             return mismatch
     return None
 
 
-def compare_answers(expected: Answer, got: Answer, tol: Tolerance) -> Mismatch | None:
+def compare_answers(
+    expected: Answer, got: Answer, tol: Tolerance, inputs: Mapping[str, torch.Tensor] | None = None
+) -> Mismatch | None:
+    """The first difference between two answers; a differing value names `inputs` there, unless
+    the values were sorted first (their index then says nothing about where they came from)."""
     if expected.is_tuple != got.is_tuple or len(expected.items) != len(got.items):
         return Mismatch("count", "out", expected=_shape_of_answer(expected), got=_shape_of_answer(got))
     for i, (want, have) in enumerate(zip(expected.items, got.items, strict=True)):
         label = f"out[{i}]" if expected.is_tuple else "out"
         want_number, have_number = _number(want, expected.tensors[i]), _number(have, got.tensors[i])
         if want_number is not None and have_number is not None:
-            mismatch = _compare_numbers(want_number, have_number, tol, label)
+            mismatch = _compare_numbers(want_number, have_number, tol, label, inputs)
             if mismatch:
                 return mismatch
             continue
@@ -116,7 +134,9 @@ def compare_answers(expected: Answer, got: Answer, tol: Tolerance) -> Mismatch |
             return Mismatch("device", label, expected=want["device"], got=have["device"])
         want_tensor, have_tensor = expected.tensors[i], got.tensors[i]
         assert want_tensor is not None and have_tensor is not None
+        near = inputs
         if tol.unordered is not None and want_tensor.shape == have_tensor.shape:
+            near = None
             want_tensor, have_tensor = (
                 _in_order(want_tensor, tol.unordered),
                 _in_order(have_tensor, tol.unordered),
@@ -124,7 +144,7 @@ def compare_answers(expected: Answer, got: Answer, tol: Tolerance) -> Mismatch |
             label = (
                 f"{label} (values sorted{'' if tol.unordered == 'all' else f' along axis {tol.unordered}'})"
             )
-        mismatch = compare_tensors(want_tensor, have_tensor, tol, label)
+        mismatch = compare_tensors(want_tensor, have_tensor, tol, label, inputs=near)
         if mismatch:
             return mismatch
     return None
@@ -152,7 +172,9 @@ def _number(item: dict[str, Any], tensor: torch.Tensor | None) -> _Number | None
     return None
 
 
-def _compare_numbers(want: _Number, have: _Number, tol: Tolerance, label: str) -> Mismatch | None:
+def _compare_numbers(
+    want: _Number, have: _Number, tol: Tolerance, label: str, inputs: Mapping[str, torch.Tensor] | None
+) -> Mismatch | None:
     """Scalars compare by value, whatever form each takes (docs/drill-format.md, scalar outputs):
     the same kind (bool, integer, float); the same dtype where both have one; the same device where
     both are tensors; the value within the tolerance of the loop's dtype (a Python float's: float32's)."""
@@ -168,7 +190,9 @@ def _compare_numbers(want: _Number, have: _Number, tol: Tolerance, label: str) -
         return Mismatch("device", label, expected=want.device, got=have.device)
     like = want.value if want.dtype is not None else want.value.to(torch.float32)
     shared = torch.promote_types(want.value.dtype, have.value.dtype)
-    return compare_tensors(want.value.to(shared), have.value.to(shared), tol, label, dtype_of=like)
+    return compare_tensors(
+        want.value.to(shared), have.value.to(shared), tol, label, dtype_of=like, inputs=inputs
+    )
 
 
 def _in_order(tensor: torch.Tensor, unordered: str | int) -> torch.Tensor:
@@ -191,9 +215,11 @@ def compare_tensors(
     what: str = "value",
     *,
     dtype_of: torch.Tensor | None = None,
+    inputs: Mapping[str, torch.Tensor] | None = None,
 ) -> Mismatch | None:
-    """Dtype, shape, then values with NaN positions; the first differing index is reported. The
-    default tolerances are those of `dtype_of`'s dtype (of `want` itself unless given)."""
+    """Dtype, shape, then values with NaN positions; the first differing index is reported, with
+    `inputs` there. The default tolerances are those of `dtype_of`'s dtype (of `want` itself
+    unless given)."""
     import torch
 
     if want.dtype != have.dtype:
@@ -210,7 +236,42 @@ def compare_tensors(
     if bool(close.all()):
         return None
     index = [int(i) for i in (~close).nonzero()[0]]
-    return Mismatch(what, label, index=index, expected=_scalar(want, index), got=_scalar(have, index))
+    return Mismatch(
+        what,
+        label,
+        index=index,
+        expected=_scalar(want, index),
+        got=_scalar(have, index),
+        inputs=inputs_near(inputs or {}, list(want.shape), index),
+    )
+
+
+NEAR = 5  # values shown around the differing element, along the input's last axis
+
+
+def inputs_near(inputs: Mapping[str, torch.Tensor], shape: list[int], index: list[int]) -> list[InputNear]:
+    """Each input at `index` of a tensor of `shape`, where its shape broadcasts to that one (the
+    element the differing one was computed from, in an elementwise drill); the others by their
+    shape alone. Nothing when no input lines up: shapes alone do not help find the bug."""
+    near = []
+    for name, tensor in inputs.items():
+        dims = list(tensor.shape)
+        aligned = len(dims) <= len(shape) and all(
+            d in (1, s) for d, s in zip(dims, shape[len(shape) - len(dims) :], strict=True)
+        )
+        if not aligned:
+            near.append(InputNear(name, dims))
+            continue
+        at = [0 if d == 1 else i for d, i in zip(dims, index[len(index) - len(dims) :], strict=True)]
+        if not dims:
+            near.append(InputNear(name, dims, at, at, [_scalar(tensor, at)]))
+            continue
+        last = dims[-1]
+        first = max(0, min(at[-1] - NEAR // 2, last - NEAR))
+        row = tensor[tuple(at[:-1])][first : first + NEAR]
+        values = [_scalar(row, [k]) for k in range(row.shape[0])]
+        near.append(InputNear(name, dims, at, [*at[:-1], first], values))
+    return near if any(entry.index is not None for entry in near) else []
 
 
 def _tolerances(tensor: torch.Tensor, tol: Tolerance) -> tuple[float, float]:

@@ -52,6 +52,9 @@ class CheckOptions:
     isolation: str | None = None
     bench_budget: float = plan.SOLUTION_BENCH_BUDGET  # seconds spent timing the solution per device
     scaling: bool = False  # also time both sides over a ladder of sizes up to the bench size
+    # The benchmark size is a case of every verdict; `try` leaves it out of a save's first step
+    # only, since a correct answer goes on at once to the second step, which checks it there.
+    bench_size: bool = True
     # When CUDA's failure takes every verdict with it, check the CPU alone and keep its verdict
     # (`device_retry`); dev check turns this off, since a drill that fails on CUDA is its author's.
     cpu_fallback: bool = True
@@ -163,7 +166,11 @@ def _attempt(
     names: list[wire.NameUse],
 ) -> device_retry.Attempt:
     """One sandboxed run of the solution on `targets`, judged against the loop's answers."""
-    cases = cases if cases is not None else plan.build_cases(drill, targets, options.seed)
+    cases = (
+        cases
+        if cases is not None
+        else plan.build_cases(drill, targets, options.seed, bench_size=options.bench_size)
+    )
     probe = plan.probe_sizes(drill)
     sol_bench, ref_bench = (
         plan.benchmarks(drill, targets, options.seed, options.scaling, options.bench_budget)

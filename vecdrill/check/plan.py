@@ -27,11 +27,12 @@ LOOP_BENCH_BUDGET = 1.0
 STEP_BUDGETS = {"solution": 0.05, "loop": 0.15}  # seconds per `--scaling` step below the bench
 
 
-def build_cases(drill: Drill, targets: list[str], seed: int) -> list[Case]:
+def build_cases(drill: Drill, targets: list[str], seed: int, *, bench_size: bool = True) -> list[Case]:
     """Every listed size at two seeds, non-contiguous inputs where the drill allows them, the
     extra cases (`[cases]`): random sizes at seeds of their own and forced edge values, then the
-    benchmark size (so that a verdict never depends on whether the check times). All of it follows
-    from `seed`, so `--seed` plans the same cases again."""
+    benchmark size (so that a verdict never depends on whether the check times; only the first,
+    provisional step of a save in `try` leaves it out, as its second step always runs it). All of
+    it follows from `seed`, so `--seed` plans the same cases again."""
     cases = []
     for device in targets:
         for i, size in enumerate(drill.sizes):
@@ -58,7 +59,9 @@ def build_cases(drill: Drill, targets: list[str], seed: int) -> list[Case]:
                     label=label,
                 )
             )
-        if drill.bench not in drill.sizes:  # what timing compares, the plain check compares too
+        if (
+            bench_size and drill.bench not in drill.sizes
+        ):  # what timing compares, the plain check compares too
             label = "the benchmark size"  # last: running out of memory there leaves every other verdict
             cases.append(
                 Case(

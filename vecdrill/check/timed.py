@@ -137,6 +137,8 @@ def _add_op_counts(
     if yours and loop:
         timing.solution_ops, timing.loop_ops = int(yours[0]), int(loop[0])
         timing.ops_size, timing.ops_unit = dict(ops_size), _OPS_UNITS[key]
+        lines = counts.header.get("loop_counts", {}).get("lines") if counts else None
+        timing.loop_lines = int(lines[0]) if lines else None
 
 
 def _finish_ladder(device: DeviceResult) -> None:

@@ -72,9 +72,11 @@ def judge_run(
             )
     if ended is None and header.status == "drill_error":  # the drill's files, as the box shows them
         raise DrillError(str(drill.folder / (header.case or "drill.toml")), header.message)
-    if ended is None and (raised := header_outcome(header)) is not None:
+    if ended is None and (raised := header_outcome(header, result.file)) is not None:
         # where it raised, unless it is a starter's "write this" (NotImplementedError), true anywhere
-        placed = raised.verdict is Verdict.ERROR and not header.message.startswith("NotImplementedError")
+        placed = raised.verdict in (Verdict.ERROR, Verdict.WRONG) and not header.message.startswith(
+            "NotImplementedError"
+        )
         clause = _case_clause(cases, header.case) if placed else ""
         zh = raised.message_zh + clause if raised.message_zh else None
         ended = Outcome(raised.verdict, raised.message + clause, zh)
@@ -373,11 +375,14 @@ def _outside_allow_list(
     return Outcome(Verdict.FORBIDDEN, *message) if message else None
 
 
-def header_outcome(header: wire.ResultHeader) -> Outcome | None:
-    """A verdict from a frame whose status is not ok."""
+def header_outcome(header: wire.ResultHeader, file: str) -> Outcome | None:
+    """A verdict from a frame whose status is not ok; `file` is the learner's, as they name it."""
     status, message = header.status, header.message
     if status == "ok":
         return None
+    if status == "mutated":  # torch refused (or the backward pass found) a write into an input
+        where = f"{file}:{header.line}" if header.line else None
+        return Outcome(Verdict.WRONG, *changed_input(message.split(", ") if message else [], where))
     if status == "load_error":
         if message.startswith("your file defines no function"):
             return Outcome(Verdict.SYNTAX, f"{message}; keep the drill's function name")
@@ -432,10 +437,7 @@ def describe(mismatch: Mismatch, device: str) -> str:
     replay = "" if mismatch.size is None else replay_clause(mismatch.case, mismatch.size, mismatch.seed)
     at = "[" + ", ".join(str(i) for i in mismatch.index) + "]" if mismatch.index else ""
     if mismatch.what == "input-mutated":
-        text = (
-            f"your solution changed its {mismatch.output} in place; work on a copy or use "
-            "out-of-place operations"
-        )
+        text = changed_input([mismatch.output.removeprefix("input ")], None)[0]
     elif mismatch.what == "value":
         text = (
             f"result differs from the loop at {mismatch.output}{at}: expected "
@@ -465,6 +467,19 @@ def describe(mismatch: Mismatch, device: str) -> str:
             f"got {mismatch.got}"
         )
     return f"{device}: {text}{replay}"
+
+
+def changed_input(names: list[str], where: str | None) -> tuple[str, str]:
+    """The sentence, in English and Chinese, for a solution that wrote into its inputs `names`
+    (none known: one of them) at `where` (`file:line`), however that came to light: the values
+    changed, or torch refused the write where the inputs require grad."""
+    what = f"its input{'s' if len(names) > 1 else ''} {', '.join(names)}" if names else "one of its inputs"
+    what_zh = f"输入 {', '.join(names)}" if names else "某个输入"
+    at, at_zh = (f" at {where}", f"（{where}）") if where else ("", "")
+    return (
+        f"your solution changed {what} in place{at}; work on a copy or use out-of-place operations",
+        f"你的解法原地修改了{what_zh}{at_zh}；请在副本上计算，或改用非原地的运算",
+    )
 
 
 def replay_clause(label: str | None, size: dict[str, int], seed: int | None) -> str:

@@ -45,14 +45,14 @@ def authors_step(name: str, at: str, step: Callable[[], T]) -> T:
     except InputError as exc:  # make_inputs at a size no case uses
         raise Rejected("drill_error", f"{exc} {at}", case="loop.py") from None
     except Rejected as rejected:
-        if rejected.status not in ("error", "memory"):
+        if rejected.status not in ("error", "memory", "mutated"):
             raise
         line = f" (line {rejected.line})" if rejected.line else ""
         who = "loop" if name == "loop.py" else "solution"
+        did = "changed its inputs in place" if rejected.status == "mutated" else f"raised {rejected.message}"
         raise Rejected(
             "drill_error",
-            f"the reference {who} raised {rejected.message}{line} {at}; fix {name} so it runs at "
-            "every size in drill.toml",
+            f"the reference {who} {did}{line} {at}; fix {name} so it runs at every size in drill.toml",
             case=name,
             tb=rejected.traceback,
         ) from None
@@ -108,6 +108,19 @@ def at_line(exc: BaseException, filename: str) -> int | None:
     """The deepest line of `filename` in the exception's traceback."""
     frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == filename]
     return frames[-1].lineno if frames else None
+
+
+# What torch says when code writes into a tensor that requires grad (an input, in the gradient
+# pass): refused at once for a leaf or a view of one, or found by the backward pass.
+IN_PLACE_MARKERS = (
+    "leaf Variable that requires grad is being used in an in-place operation",
+    "needed for gradient computation has been modified by an inplace operation",
+)
+
+
+def wrote_input(exc: BaseException) -> bool:
+    """Whether `exc` is torch's complaint about an in-place write under autograd."""
+    return isinstance(exc, RuntimeError) and any(marker in str(exc) for marker in IN_PLACE_MARKERS)
 
 
 def describe(exc: BaseException) -> str:

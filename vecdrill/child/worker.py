@@ -49,7 +49,12 @@ def main() -> None:
         # still sends the cases that ended, so the parent can say whether the answer was right
         # below the size that failed.
         header = wire.ResultHeader(
-            rejected.status, rejected.message, rejected.case, rejected.traceback, cases=finished
+            rejected.status,
+            rejected.message,
+            rejected.case,
+            rejected.traceback,
+            cases=finished,
+            line=rejected.line,
         )
         ids = {f"{record['id']}/" for record in finished}
         tensors = {k: v for k, v in tensors.items() if k.startswith(tuple(ids))} if ids else {}
@@ -111,7 +116,7 @@ def run(
         )
         if reference:  # the loop's own work, for the report (small size)
             loop_counts = faults.authors(
-                request, LOOP, at, lambda: _probe(drill, loop, function, filename, probe[:1], {}).counts
+                request, LOOP, at, lambda: _loop_work(drill, loop, function, filename, probe[0])
             )
         for device in request.probe_devices:  # a solution may loop only where x.is_cuda
             if device not in unavailable:
@@ -306,9 +311,11 @@ def _call(
     case: str,
     size: Size | None = None,
     device: str = "cpu",
+    written: list[str] | None = None,
 ) -> Any:
     """The call, and on CUDA the wait for its kernels: an error a kernel raises (a device-side
-    assert) surfaces at the next synchronize, here, so it is this case's, not a later copy's."""
+    assert) surfaces at the next synchronize, here, so it is this case's, not a later copy's.
+    `written`: the call is the gradient pass, whose inputs require grad (see _gradients)."""
     try:
         output = function(*kwargs.values())  # by position, in the drill's order: any names fit
         gpu.settle(device)
@@ -316,16 +323,21 @@ def _call(
     except counting.CountersDisabled:
         raise
     except BaseException as exc:  # noqa: BLE001 - SystemExit and KeyboardInterrupt included
-        raise _rejected(exc, filename, case, size) from None
+        raise _rejected(exc, filename, case, size, written) from None
 
 
-def _rejected(exc: BaseException, filename: str, case: str, size: Size | None) -> Rejected:
+def _rejected(
+    exc: BaseException, filename: str, case: str, size: Size | None, written: list[str] | None = None
+) -> Rejected:
     """What the learner reads when their code raised: a GPU out-of-memory error names what it
     asked for, on which device and at which size; a pinned setting it changed names the setting;
-    anything else is an error."""
+    torch refusing an in-place write into an input that requires grad names the inputs `written`
+    (its message names none) and the line; anything else is an error."""
     tb = _learner_traceback(exc, filename)
     if isinstance(exc, numerics.SettingsChanged):
         return Rejected("numerics", str(exc), case, tb)
+    if written is not None and faults.wrote_input(exc):
+        return Rejected("mutated", ", ".join(written), case, tb, faults.at_line(exc, filename))
     asked = gpu.out_of_memory(exc)
     if asked is None:
         return Rejected("error", faults.describe(exc), case, tb, faults.at_line(exc, filename))
@@ -350,7 +362,9 @@ def _run_case(
 
     cid = case.id
     kwargs = {k: fresh_copy(v) for k, v in values.items()}
+    versions = _versions(kwargs)
     output = _call(function, kwargs, filename, cid, case.size, case.device)
+    written = [name for name, version in _versions(kwargs).items() if version != versions[name]]
     record = {"id": cid, "outputs": _store_outputs(output, f"{cid}/out", tensors, _OUTPUT_BYTES)}
     if case.outputs_only:
         return record
@@ -362,7 +376,7 @@ def _run_case(
     # No gradients on edge cases: with ties they have no single right answer (compare skips them),
     # and on all-zero inputs an in-place change goes unseen, so the backward call would fail.
     if grad and drill.library == "torch" and case.edge is None and not _mutated(values, kwargs):
-        record["grads"] = _gradients(function, values, filename, case, tensors)
+        record["grads"] = _gradients(function, values, filename, case, tensors, written)
     return record
 
 
@@ -407,7 +421,11 @@ def _gradients(
     filename: str,
     case: wire.CaseRequest,
     tensors: dict[str, Any],
+    written: list[str],
 ) -> list[str]:
+    """The inputs' gradients of a random weighting of the outputs. An input the first call wrote
+    into in place (`written`), though its values came out the same, cannot be written here, where
+    it requires grad: torch's refusal, or its complaint in the backward pass, is that write."""
     import torch
 
     cid = case.id
@@ -415,7 +433,8 @@ def _gradients(
         k: (fresh_copy(v).requires_grad_(True) if _is_float_tensor(v) else fresh_copy(v))
         for k, v in values.items()
     }
-    output = _call(function, kwargs, filename, cid, device=case.device)
+    versions = _versions(kwargs)
+    output = _call(function, kwargs, filename, cid, device=case.device, written=written)
     items = output if type(output) is tuple else (output,)
     gen = torch.Generator().manual_seed(case.seed + 7919)
     terms = [
@@ -428,7 +447,11 @@ def _gradients(
             torch.stack(terms).sum().backward()  # type: ignore[no-untyped-call]
             gpu.settle(case.device)
         except BaseException as exc:  # noqa: BLE001
-            raise Rejected("error", faults.describe(exc), cid, _learner_traceback(exc, filename)) from None
+            tb = _learner_traceback(exc, filename)
+            changed = [name for name, version in _versions(kwargs).items() if version != versions[name]]
+            if changed and faults.wrote_input(exc):  # an input, not a tensor of its own
+                raise Rejected("mutated", ", ".join(changed), cid, tb) from None
+            raise Rejected("error", faults.describe(exc), cid, tb) from None
     names = []
     for name, value in kwargs.items():
         if _is_float_tensor(value) and value.grad is not None:
@@ -438,6 +461,17 @@ def _gradients(
 
 
 PROBE_SEED = 4242  # the probe sizes' inputs, drawn apart from every checked case's
+
+
+def _loop_work(
+    drill: Drill, loop: types.ModuleType | None, function: Callable[..., Any], filename: str, size: Size
+) -> dict[str, list[int]]:
+    """The loop's counts at the small probe size; for a numpy drill also the lines of Python it
+    runs, the work that makes it slow and that its few function calls do not show."""
+    counts = _probe(drill, loop, function, filename, [size], {}).counts
+    if drill.library == "numpy":
+        counts["lines"] = [counting.count_lines(function, make_inputs(drill, size, PROBE_SEED, loop=loop))]
+    return counts
 
 
 def _probe(
@@ -587,6 +621,14 @@ def _mutated(before: dict[str, Any], after: dict[str, Any]) -> bool:
         return bool(torch.equal(a, b))
 
     return any(isinstance(v, torch.Tensor) and not same(v, after[k]) for k, v in before.items())
+
+
+def _versions(kwargs: dict[str, Any]) -> dict[str, int]:
+    """Each input tensor's version counter, which every in-place write advances, even one that
+    leaves the values as they were."""
+    import torch
+
+    return {name: value._version for name, value in kwargs.items() if isinstance(value, torch.Tensor)}
 
 
 def _is_float_tensor(value: Any) -> bool:

@@ -69,9 +69,21 @@ def mapping_message(name: str, torch: bool) -> str:
     )
 
 
+# Builtins that hand out positions: their vectorized form is one tensor of every position, used
+# whole; "use arange instead" alone reads as a loop over arange.
+_POSITIONS = frozenset({"range", "enumerate"})
+
+
 def iterating_message(name: str, torch: bool) -> str:
     torch_way, numpy_way = BUILTIN_REPLACEMENTS[name]
     way = torch_way if torch else numpy_way
+    if name in _POSITIONS:
+        arange = "torch.arange" if torch else "np.arange"
+        return (
+            f"`{name}` hands Python the positions one at a time: make them all at once with "
+            f"{arange}(n) and index, compare or compute with that {data_word(torch)} as a whole, "
+            "with no loop over it"
+        )
     return f"`{name}` iterates in Python one element at a time: use {way} instead"
 
 

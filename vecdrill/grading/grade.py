@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, replace
 from typing import Any
@@ -20,7 +21,7 @@ from vecdrill.check.pipeline import CheckOptions, Runner, check_file
 from vecdrill.check.submission import Unreadable, read_source
 from vecdrill.content.catalogue import Catalogue
 from vecdrill.errors import UsageError
-from vecdrill.grading import resume
+from vecdrill.grading import copies, resume
 from vecdrill.grading.gradebook import MISSING, Gradebook, Row
 from vecdrill.grading.roster import Roster, Shard, Submission
 from vecdrill.report.model import FileResult
@@ -29,11 +30,32 @@ from vecdrill.sandbox import launch
 
 @dataclass(frozen=True)
 class Pending:
-    """A submission that needs a check, with the key its result is kept under."""
+    """A submission that needs a check, with the key its result is kept under and the hashes its
+    row carries."""
 
     submission: Submission
     sha256: str | None
+    fingerprint: str | None
     key: str | None
+
+
+class InOrder:
+    """Hands rows to `on_row` in the gradebook's order, each once every row before it is done.
+
+    Rows finish out of order: a missing hand-in at once, checks as their workers end. Told as they
+    finished, every missing row came first, so a progress bar named the last missing student for
+    as long as the files were checked; told in order, it moves through the gradebook and ends on
+    its last row, missing or not."""
+
+    def __init__(self, keys: list[tuple[str, str]], on_row: Callable[[Row], None]) -> None:
+        self._keys = deque(sorted(keys))
+        self._done: dict[tuple[str, str], Row] = {}
+        self._on_row = on_row
+
+    def done(self, row: Row) -> None:
+        self._done[(row.student, row.drill)] = row
+        while self._keys and self._keys[0] in self._done:
+            self._on_row(self._done.pop(self._keys.popleft()))
 
 
 def trusted_layer(isolation: str | None, allow_plain: bool) -> None:
@@ -72,21 +94,22 @@ def grade(
         if (student, drill_id) not in handed_in and (shard is None or shard.holds(student, drill_id))
     ]
     on_total(len(rows) + len(mine))
+    in_order = InOrder([(r.student, r.drill) for r in rows] + [(s.student, s.drill.id) for s in mine], on_row)
     for row in rows:
-        on_row(row)
+        in_order.done(row)
     pending = []
     for submission in mine:
-        sha256 = _sha256(submission)
+        sha256, fingerprint = _hashes(submission)
         key = resume.key(submission.path, sha256, submission.drill, settings) if sha256 else None
         earlier = resume.load(key) if key else None
         if earlier is None:
-            pending.append(Pending(submission, sha256, key))
+            pending.append(Pending(submission, sha256, fingerprint, key))
         else:
-            rows.append(replace(earlier, student=submission.student))
-            on_row(rows[-1])
+            rows.append(replace(earlier, student=submission.student, fingerprint=fingerprint))
+            in_order.done(rows[-1])
     for row in _check_all(pending, catalogue, options, jobs):
         rows.append(row)
-        on_row(row)
+        in_order.done(row)
     return Gradebook(
         vecdrill.__version__,
         settings,
@@ -100,9 +123,11 @@ def grade(
     )
 
 
-def _check_all(pending: list[Pending], catalogue: Catalogue, options: CheckOptions, jobs: int) -> list[Row]:
-    """Check the pending files, on warm workers once there are more files than jobs."""
-    done: list[Row] = []
+def _check_all(
+    pending: list[Pending], catalogue: Catalogue, options: CheckOptions, jobs: int
+) -> Iterator[Row]:
+    """Check the pending files, on warm workers once there are more files than jobs; each row as
+    soon as its check ends, so progress shows while the rest run."""
     with contextlib.ExitStack() as stack:
         runner: Runner | None = None
         if len(pending) > jobs:
@@ -111,8 +136,7 @@ def _check_all(pending: list[Pending], catalogue: Catalogue, options: CheckOptio
         with ThreadPoolExecutor(max_workers=jobs) as pool:
             futures = [pool.submit(_check_one, p, catalogue, options, runner) for p in pending]
             for future in as_completed(futures):
-                done.append(future.result())
-    return done
+                yield future.result()
 
 
 def _check_one(pending: Pending, catalogue: Catalogue, options: CheckOptions, runner: Runner | None) -> Row:
@@ -123,13 +147,14 @@ def _check_one(pending: Pending, catalogue: Catalogue, options: CheckOptions, ru
         if runner
         else check_file(submission.path, catalogue, mine)
     )
-    row = _row(submission, result, pending.sha256)
+    row = _row(pending, result)
     if pending.key:
         resume.store(pending.key, row)
     return row
 
 
-def _row(submission: Submission, result: FileResult, sha256: str | None) -> Row:
+def _row(pending: Pending, result: FileResult) -> Row:
+    submission = pending.submission
     speedups = [d.timing.speedup for d in result.devices if d.timing and d.device == "cpu"]
     return Row(
         submission.student,
@@ -139,16 +164,21 @@ def _row(submission: Submission, result: FileResult, sha256: str | None) -> Row:
         speedups[0] if speedups else None,
         round(result.seconds, 3),
         str(submission.path),
-        sha256,
+        pending.sha256,
         work_by=result.evidence.get("work"),
         speedup_by=result.evidence.get("timing") if speedups else None,
+        fingerprint=pending.fingerprint,
     )
 
 
-def _sha256(submission: Submission) -> str | None:
-    """Of the bytes a check would read; None for a file it refuses to read (its row says why)."""
+def _hashes(submission: Submission) -> tuple[str | None, str | None]:
+    """The SHA-256 of the bytes a check would read and the fingerprint of their code (a copy
+    shows by either); None, None for a file a check refuses to read (its row says why)."""
     source = read_source(submission.path)
-    return None if isinstance(source, Unreadable) else hashlib.sha256(source).hexdigest()
+    if isinstance(source, Unreadable):
+        return None, None
+    starter = submission.drill.file("starter.py").read_bytes()
+    return hashlib.sha256(source).hexdigest(), copies.fingerprint(source, starter)
 
 
 def _verdict_options(options: CheckOptions) -> dict[str, Any]:

@@ -1,5 +1,7 @@
-"""The gradebook: one row per student and drill, written as JSON (versioned) and CSV, and merged
-from the shards of one grading run. The format is documented in the README."""
+"""The gradebook: one row per student and drill, written as JSON (versioned, full precision) and
+as two CSV sheets for people (one row per student and drill, one row per student; numbers rounded),
+and merged from the shards of one grading run. Identical hand-ins are found from the rows, so a
+merge finds copies across shards. The format is documented in the README."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import json
 import math
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -16,10 +19,13 @@ from typing import Any
 from vecdrill import files
 from vecdrill.errors import UsageError
 from vecdrill.grading.roster import Ignored, Shard
+from vecdrill.report import units
 from vecdrill.report.model import Verdict
 
 FORMAT = "vecdrill-gradebook"
-GRADEBOOK_VERSION = 2  # 2: rows say who established the work and the speedup (`work_by`, `speedup_by`)
+# 2: rows say who established the work and the speedup (`work_by`, `speedup_by`)
+# 3: rows carry the fingerprint of their code (`fingerprint`), the book lists `copies`
+GRADEBOOK_VERSION = 3
 MISSING = "missing"  # the verdict of a row whose student handed in no file for the drill
 # Where a cell starting with one of these is a formula to a spreadsheet (or a DDE command), a
 # leading apostrophe makes it text; control characters (a newline, an escape code) become spaces.
@@ -42,6 +48,9 @@ class Row:
     # that); None where the row has no such figure.
     work_by: str | None = None
     speedup_by: str | None = None
+    # The code's fingerprint (see grading.copies): equal in two files that are the same code but for
+    # names and whitespace; None for a missing or unreadable file and for the untouched starter.
+    fingerprint: str | None = None
 
     @classmethod
     def from_json(cls, data: object) -> Row:
@@ -74,7 +83,27 @@ _ROW_TYPES: dict[str, tuple[type, ...]] = {
     "sha256": _TEXT + _NOTHING,
     "work_by": _TEXT + _NOTHING,
     "speedup_by": _TEXT + _NOTHING,
+    "fingerprint": _TEXT + _NOTHING,
 }
+
+
+@dataclass(frozen=True)
+class Copies:
+    """Students whose files for one drill are the same code: the same bytes (`same_bytes`), or
+    the same code but for names, whitespace, comments and docstrings."""
+
+    drill: str
+    students: list[str]
+    same_bytes: bool
+
+
+@dataclass(frozen=True)
+class Written:
+    """Where `Gradebook.write` put the gradebook and its sheets."""
+
+    document: Path  # the JSON
+    rows: Path  # the CSV, one row per student and drill
+    students: Path  # the CSV, one row per student
 
 
 @dataclass
@@ -103,25 +132,79 @@ class Gradebook:
             counts[row.student] = counts.get(row.student, 0) + (row.verdict == "pass")
         return counts
 
+    def copies(self) -> list[Copies]:
+        """The groups of students who handed in the same code for a drill, in the order of the
+        drills: the byte-identical ones, and where a group's files differ in bytes, all of it."""
+        groups: dict[tuple[str, str], list[Row]] = {}
+        for row in self.rows:
+            if row.fingerprint is not None:
+                groups.setdefault((row.drill, row.fingerprint), []).append(row)
+        found = []
+        for (drill, _), same_code in groups.items():
+            same_bytes: dict[str | None, list[str]] = {}
+            for row in same_code:
+                same_bytes.setdefault(row.sha256, []).append(row.student)
+            found += [Copies(drill, sorted(names), True) for names in same_bytes.values() if len(names) > 1]
+            if len(same_bytes) > 1:
+                found.append(Copies(drill, sorted(row.student for row in same_code), False))
+        order = {drill: index for index, drill in enumerate(self.drills)}
+        return sorted(found, key=lambda group: (order.get(group.drill, len(order)), group.students))
+
     def to_json(self) -> dict[str, Any]:
-        return {"format": FORMAT, "version": GRADEBOOK_VERSION, **asdict(self)}
+        copies = [asdict(group) for group in self.copies()]
+        return {"format": FORMAT, "version": GRADEBOOK_VERSION, **asdict(self), "copies": copies}
 
-    def write(self, stem: Path) -> tuple[Path, Path]:
-        """`stem`.json and `stem`.csv, each replaced at once."""
+    def write(self, stem: Path) -> Written:
+        """`stem`.json, `stem`.csv and `stem`-students.csv, each replaced at once."""
         stem.parent.mkdir(parents=True, exist_ok=True)
-        document, table = stem.with_suffix(".json"), stem.with_suffix(".csv")
-        files.write_atomic(document, json.dumps(self.to_json(), indent=2) + "\n")
-        files.write_atomic(table, to_csv(self.rows))
-        return document, table
+        written = Written(
+            stem.with_suffix(".json"),
+            stem.with_suffix(".csv"),
+            stem.with_name(f"{stem.name}-students.csv"),
+        )
+        files.write_atomic(written.document, json.dumps(self.to_json(), indent=2) + "\n")
+        files.write_atomic(written.rows, to_csv(self.rows, self.copies()))
+        files.write_atomic(written.students, students_csv(self))
+        return written
 
 
-def to_csv(rows: list[Row]) -> str:
+def to_csv(rows: list[Row], copies: Sequence[Copies] = ()) -> str:
+    """One line per row, numbers rounded for people, and `same_as`: the other students who handed
+    in the same code for the drill."""
+    same: dict[tuple[str, str], set[str]] = {}
+    for group in copies:
+        for student in group.students:
+            same.setdefault((student, group.drill), set()).update(set(group.students) - {student})
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow([f.name for f in fields(Row)])
+    writer.writerow([*(f.name for f in fields(Row)), "same_as"])
     for row in rows:
-        writer.writerow([_cell(value) for value in asdict(row).values()])
+        cells = {name: _cell(value) for name, value in asdict(row).items()}
+        cells["speedup"], cells["seconds"] = _speedup(row.speedup), _seconds(row.seconds)
+        writer.writerow([*cells.values(), _cell(" ".join(sorted(same.get((row.student, row.drill), ()))))])
     return out.getvalue()
+
+
+def students_csv(book: Gradebook) -> str:
+    """One line per student: the verdict for each drill, then how many drills passed."""
+    verdicts = {(row.student, row.drill): row.verdict for row in book.rows}
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([_cell(name) for name in ("student", *book.drills, "solved", "drills")])
+    for student, solved in book.solved().items():
+        cells = [verdicts.get((student, drill), "") for drill in book.drills]
+        writer.writerow([_cell(student), *(_cell(cell) for cell in cells), solved, len(book.drills)])
+    return out.getvalue()
+
+
+def _speedup(value: float | None) -> str:
+    """Two significant figures, as vecdrill writes a speedup everywhere (1200, 12, 1.2)."""
+    return "" if value is None else units.speedup(value).removesuffix("x")
+
+
+def _seconds(value: float | None) -> str:
+    """Three significant figures, as vecdrill writes a duration (0.0123, 1.23, 123)."""
+    return "" if value is None else f"{float(f'{value:.3g}'):g}"
 
 
 def _cell(value: object) -> object:

@@ -19,7 +19,7 @@ from vecdrill.learner import progress
 from vecdrill.report.model import FileResult
 
 SAVE_BENCH_BUDGET = 0.05  # seconds of timed calls per save (at most twice that in wall time)
-QUICK = CheckOptions(bench=False)  # a save's first step: correctness and loop detection
+QUICK = CheckOptions(bench=False, bench_size=False)  # a save's first step: correctness and loops
 TIMED = CheckOptions(bench_budget=SAVE_BENCH_BUDGET)  # its second step; the loop's times are cached
 
 
@@ -89,10 +89,15 @@ def check_save(
     runner: Runner,
     *,
     on_correct: Callable[[FileResult], None],
-) -> FileResult:
+    settled: Callable[[], bool],
+) -> FileResult | None:
     """Correctness first, which answers fastest; a correct solution is then checked again with
-    timing for the speedup. Both count in progress as one attempt."""
+    timing for the speedup. Both count in progress as one attempt. The first step starts the
+    moment a save begins; None (nothing shown, nothing recorded) when the file did not stay as
+    it was (`settled`), so that the check may have read half a save."""
     quick = check_file(path, catalogue, replace(QUICK, drill_id=drill.id), runner)
+    if not settled():
+        return None
     if not quick.verdict.passed:
         _attempted(quick, None, path)
         return quick

@@ -6,6 +6,7 @@ Pure standard library: these commands answer without starting torch.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -44,7 +45,7 @@ class Overview:
     solved: int
     total: int
     tracks: tuple[TrackTally, ...]  # pack after pack, in path order
-    levels: tuple[Tally, ...]
+    levels: tuple[Tally, ...]  # labelled with the level's number, which the views put in words
     techniques: tuple[Tally, ...]
     next_drill: Drill | None  # the first unsolved drill on the path
     notice: str | None
@@ -91,9 +92,42 @@ def is_solved(drill: Drill) -> bool:
     return drill.id in progress.solved_ids(progress.load())
 
 
+def same_code(yours: str, reference: str) -> bool:
+    """Whether two solutions are the same code: the same syntax tree once docstrings are dropped
+    (comments, the `# vecdrill: ID` line among them, never reach the tree). A solution that
+    differs from the reference only in its words is not shown the reference "for comparison"."""
+    import ast
+
+    def code(source: str) -> str:
+        tree = ast.parse(source)
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+                and ast.get_docstring(node, clean=False) is not None
+            ):
+                node.body = node.body[1:]
+        return ast.dump(tree)
+
+    return code(yours) == code(reference)
+
+
+# A time or a speedup quoted in an explanation: "420 ms", "3000x", "约 3000 倍", "1.2 GB/s".
+_QUOTED_FIGURE = re.compile(r"\d\s*(?:[mµun]?s\b|x\b|×|倍|毫秒|微秒|纳秒|GB/s)")
+MEASURED_ELSEWHERE = {
+    "en": "*The figures below were measured on the drill author's machine; the check report gives "
+    "yours, from this machine.*",
+    "zh": "*下文引用的数字是在出题者的机器上测得的；你这台机器上的数字以检查报告为准。*",
+}
+
+
 def explanation(drill: Drill, lang: str) -> str:
-    """The drill's explanation in the learner's language (Markdown)."""
-    return drill.explanation(lang)
+    """The drill's explanation in the learner's language (Markdown). One that quotes times or
+    speedups opens by saying where they were measured, so that they never read as a contradiction
+    of the live figures the check report shows beside them."""
+    text = drill.explanation(lang)
+    if not _QUOTED_FIGURE.search(text):
+        return text
+    return f"{MEASURED_ELSEWHERE['zh' if lang == 'zh' else 'en']}\n\n{text}"
 
 
 def overview(catalogue: Catalogue, packs: Sequence[Pack] | None = None) -> Overview:
@@ -109,9 +143,7 @@ def overview(catalogue: Catalogue, packs: Sequence[Pack] | None = None) -> Overv
         solved=sum(d.id in solved for d in drills),
         total=len(drills),
         tracks=tuple(_track_tallies(catalogue, chosen, solved)),
-        levels=tuple(
-            _tally(f"level {level}", [d for d in drills if d.level == level], solved) for level in levels
-        ),
+        levels=tuple(_tally(str(level), [d for d in drills if d.level == level], solved) for level in levels),
         techniques=tuple(_tally(t, [d for d in drills if t in d.techniques], solved) for t in techniques),
         next_drill=next((d for d in drills if d.id not in solved), None),
         notice=state.notice,

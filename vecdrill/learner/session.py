@@ -1,13 +1,17 @@
-"""`vecdrill try`: make the learner's file, then re-check it on every save until Ctrl-C.
+"""`vecdrill try`: make the learner's file, then re-check it on every save until `q` or Ctrl-C.
 
 Saves come from `watch.FileWatcher`; each is checked on the warm worker in the two steps of
-`checks.check_save`. What the learner sees is drawn by a `Screen` that the caller hands in (the
-command line gives `report.screens.WatchScreen`), so this loop knows nothing of the views.
+`checks.check_save`. Between saves the loop answers single keys (`keys.Keys`), as rustlings' watch
+mode does: `n` moves on to the next drill (its file made in the workspace, then watched), `h` a
+hint, `t` the task, `l` the path, `e` the explanation, `q` quits. What the learner sees is drawn by
+a `Screen` that the caller hands in (the command line gives `report.watch_screen.WatchScreen`), so
+this loop knows nothing of the views.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import threading
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -17,7 +21,7 @@ from vecdrill.check.pipeline import check_file
 from vecdrill.content.catalogue import Catalogue
 from vecdrill.content.drill import Drill
 from vecdrill.errors import UsageError, VecdrillError
-from vecdrill.learner import checks, guidance, watch, workspace
+from vecdrill.learner import checks, guidance, keys, progress, watch, workspace
 from vecdrill.report.model import FileResult
 from vecdrill.sandbox import launch, warm
 
@@ -26,21 +30,28 @@ class Screen(Protocol):
     """What the watch loop tells the learner."""
 
     interactive: bool
+    keys_on: bool
 
-    def intro(self, created: bool) -> None: ...
+    def intro(self, drill: Drill, path: Path, created: bool) -> None: ...
     def editing(self, command: list[str]) -> None: ...
     def note(self, message: str) -> None: ...
     def preparing(self) -> None: ...
     def checking(self) -> None: ...
     def waiting(self) -> None: ...
     def correct(self, result: FileResult) -> None: ...
-    def verdict(self, result: FileResult, standing: guidance.Overview) -> None: ...
-    def summary(self, session: Session) -> None: ...
+    def verdict(self, result: FileResult, standing: guidance.Overview, following: Drill | None) -> None: ...
+    def hint(self, hints: guidance.Hints) -> None: ...
+    def task(self) -> None: ...
+    def listing(self, view: guidance.PathView) -> None: ...
+    def explanation(self, solved: bool) -> None: ...
+    def path_done(self) -> None: ...
+    def back(self) -> None: ...
+    def summary(self, sessions: list[Session]) -> None: ...
 
 
 @dataclass
 class Session:
-    """What one `vecdrill try` did, for the line printed at Ctrl-C."""
+    """What one drill's part of a `vecdrill try` did, for the summary printed at the end."""
 
     drill: Drill
     path: Path
@@ -55,36 +66,59 @@ def try_drill(
     path: Path,
     screen: Screen,
     *,
+    folder: Path,
     open_editor: bool,
     keep_watching: bool,
     lang: str = "en",
 ) -> None:
-    """Create the file from the starter (never over an existing one), edit it, then watch it."""
-    created = workspace.create(drill, path)
-    screen.intro(created)
-    before = guidance.missing_prerequisites(catalogue, drill, lang)
-    if before:
-        screen.note(before)
+    """Create the file from the starter (never over an existing one), edit it, then watch it;
+    the drills that `n` moves on to get their files in the workspace `folder`."""
+    session = _start(catalogue, drill, path, screen, lang)
     if not keep_watching:
         return
     try:
         launch.detect_isolation()  # a bad VECDRILL_ISOLATION is said now, not mid-session
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    session = Session(drill, path)
-    with (
-        watch.FileWatcher(path, screen.note) as saves,
-        warm.WarmWorker() as worker,
-        contextlib.suppress(KeyboardInterrupt),
-    ):
+    sessions: list[Session] = []
+    with warm.WarmWorker() as worker, contextlib.suppress(KeyboardInterrupt):
+        following: Session | None = session
+        while following is not None:
+            sessions.append(following)
+            following = _follow(catalogue, following, screen, worker, folder, open_editor, lang)
+    if worker.problem:
+        screen.note(worker.problem)
+    screen.summary(sessions)
+
+
+def _start(catalogue: Catalogue, drill: Drill, path: Path, screen: Screen, lang: str) -> Session:
+    created = workspace.create(drill, path)
+    screen.intro(drill, path, created)
+    before = guidance.missing_prerequisites(catalogue, drill, lang)
+    if before:
+        screen.note(before)
+    return Session(drill, path)
+
+
+def _follow(
+    catalogue: Catalogue,
+    session: Session,
+    screen: Screen,
+    worker: warm.WarmWorker,
+    folder: Path,
+    open_editor: bool,
+    lang: str,
+) -> Session | None:
+    """Watch one drill's file until the learner quits (None) or moves on (the next drill's session).
+    The terminal reads keys only once the editor has returned it."""
+    with watch.FileWatcher(session.path, screen.note) as saves:
         editor = workspace.editor_command() if open_editor and screen.interactive else None
         if editor is not None:
             screen.editing(editor)
             _edit_while_preparing(editor, catalogue, session, screen, worker)
-        _watch(catalogue, session, screen, worker, saves)
-    if worker.problem:
-        screen.note(worker.problem)
-    screen.summary(session)
+        with keys.Keys(screen.interactive) as pressed:
+            screen.keys_on = pressed.on
+            return _watch(catalogue, session, screen, worker, saves, pressed, folder, lang)
 
 
 def _edit_while_preparing(
@@ -111,26 +145,85 @@ def _fill_caches(catalogue: Catalogue, drill: Drill, path: Path, worker: warm.Wa
 
 
 def _watch(
-    catalogue: Catalogue, session: Session, screen: Screen, worker: warm.WarmWorker, saves: watch.FileWatcher
-) -> None:
+    catalogue: Catalogue,
+    session: Session,
+    screen: Screen,
+    worker: warm.WarmWorker,
+    saves: watch.FileWatcher,
+    pressed: keys.Keys,
+    folder: Path,
+    lang: str,
+) -> Session | None:
     drill, path = session.drill, session.path
-    checked: bytes | None = None
+    checked: bytes | None = None  # the content of the last verdict
     while True:
-        checked = saves.next_save(checked)
+        saved = saves.next_change(checked, pressed.waiting)
+        if saved is None:  # a key, read between checks
+            key = pressed.read()
+            if key == keys.QUIT:
+                return None
+            following = _answer(key, catalogue, session, screen, folder, lang)
+            if following is not None:
+                return following
+            continue
+        settled = functools.partial(saves.settled, saved)
         try:
             if workspace.is_untouched(drill, path):  # not the learner's work yet
                 screen.preparing()
                 _fill_caches(catalogue, drill, path, worker)
                 screen.waiting()
+                checked = saved
                 continue
             screen.checking()
-            result = checks.check_save(path, drill, catalogue, worker.run, on_correct=screen.correct)
+            result = checks.check_save(
+                path, drill, catalogue, worker.run, on_correct=screen.correct, settled=settled
+            )
         except UsageError as problem:
-            screen.note(str(problem))
+            if settled():
+                screen.note(str(problem))
+                checked = saved
             continue
+        if result is None:  # the file changed while it was checked: what it holds now is next
+            continue
+        checked = saved
         session.checks += 1
         if result.verdict.passed:
             speedups = [d.timing.speedup for d in result.devices if d.timing]
             session.solved = True
             session.best_speedup = max([*speedups, session.best_speedup or 0.0]) or None
-        screen.verdict(result, guidance.overview(catalogue, [catalogue.pack_of(drill.id)]))
+        standing = guidance.overview(catalogue, [catalogue.pack_of(drill.id)])
+        screen.verdict(result, standing, _following(catalogue, drill))
+
+
+def _answer(
+    key: str, catalogue: Catalogue, session: Session, screen: Screen, folder: Path, lang: str
+) -> Session | None:
+    """Do what a key asks (any other key shows the verdict again); `n` returns the next drill's
+    session, with its file made in the workspace."""
+    drill = session.drill
+    if key == keys.NEXT:
+        following = _following(catalogue, drill)
+        if following is None:
+            screen.path_done()
+            return None
+        try:
+            return _start(catalogue, following, workspace.default_path(following, folder), screen, lang)
+        except UsageError as problem:  # a file of another drill is in the way
+            screen.note(str(problem))
+            return None
+    if key == keys.HINT:
+        screen.hint(guidance.next_hints(drill, lang))
+    elif key == keys.TASK:
+        screen.task()
+    elif key == keys.LIST:
+        screen.listing(guidance.path(catalogue, progress.solved_ids(progress.load())))
+    elif key == keys.EXPLAIN:
+        screen.explanation(guidance.is_solved(drill))
+    else:
+        screen.back()
+    return None
+
+
+def _following(catalogue: Catalogue, drill: Drill) -> Drill | None:
+    """The drill that `n` starts: the next unsolved one after `drill` on its pack's path."""
+    return catalogue.next_after(progress.solved_ids(progress.load()), current=drill.id)

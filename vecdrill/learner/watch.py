@@ -2,8 +2,10 @@
 
 The file's folder is watched, not the file: an editor's atomic save (write a temporary file, then
 rename it over the original) replaces the inode that a watch on the file would follow. Events only
-say when to look; the content decides. A save counts once the file's content differs from what was
-last checked and has not changed for SETTLE_MS, so a save written in pieces is checked once, whole.
+say when to look; the content decides. A change is reported as soon as the file's content differs
+from what was last checked, so its check starts at once; the verdict counts only if the content then
+stayed the same for SETTLE_MS (`settled`), which a check lasts anyway. A save written in pieces is
+thus judged once, whole: a check that began on a half-written file is dropped unseen.
 
 The native watcher (inotify on Linux) reports a change within a few milliseconds. Where it cannot
 start (no inotify, or its limits reached), or with VECDRILL_WATCH=poll (a network filesystem that
@@ -55,6 +57,7 @@ class FileWatcher:
         self._opened: tuple[int, int] | None = None  # the folder being watched
         self._stat: tuple[int, ...] | None = None
         self._missing_since: float | None = None
+        self._seen: tuple[bytes | None, float] = (None, 0.0)  # the last change reported, and when
 
     def __enter__(self) -> FileWatcher:
         self._open()
@@ -65,20 +68,29 @@ class FileWatcher:
     ) -> None:
         self._close()
 
-    def next_save(self, checked: bytes | None) -> bytes:
-        """Wait until the file's content differs from `checked` and has settled; return its digest."""
-        candidate, since = self._look(checked), time.monotonic()
+    def next_change(
+        self, checked: bytes | None, interrupted: Callable[[], bool] = lambda: False
+    ) -> bytes | None:
+        """Wait until the file's content differs from `checked`; return its digest at once. None
+        as soon as `interrupted()` (asked once a tick: a key pressed in `vecdrill try`) says so."""
         while True:
-            touched = self._tick()
-            now = time.monotonic()
-            settled = candidate is not None and not touched and now - since >= SETTLE_MS / 1000
-            if touched or settled or self._polled_change():
-                digest = self._look(checked)
-                if settled and digest is not None and digest == candidate:
-                    return digest
-                if touched or digest != candidate:
-                    candidate, since = digest, now
-            self._notice_absence(now)
+            digest = self._look(checked)
+            if digest is not None:
+                self._seen = (digest, time.monotonic())
+                return digest
+            if interrupted():
+                return None
+            while not (self._tick() or self._polled_change() or interrupted()):
+                self._notice_absence(time.monotonic())
+
+    def settled(self, digest: bytes) -> bool:
+        """True when the file still holds `digest`, SETTLE_MS or more after that content was first
+        seen (waiting out the rest of that time if a check was quicker); False: it changed since."""
+        seen, at = self._seen
+        if seen != digest:
+            return False
+        time.sleep(max(0.0, at + SETTLE_MS / 1000 - time.monotonic()))
+        return content_digest(self.path) == digest
 
     def _look(self, checked: bytes | None) -> bytes | None:
         """The file's digest if it differs from `checked`, else None."""

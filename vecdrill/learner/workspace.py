@@ -3,6 +3,10 @@
 A learner's file is the one thing vecdrill must never lose. Creating one uses an exclusive open,
 so an existing file always wins; a reset first copies the file into `paths.backups_dir()` under a
 name no other backup has, and only then swaps the starter in with an atomic rename.
+
+The files live in the workspace, a folder of their own (`paths.workspace_dir()`, or --workspace)
+that is never inside a Python package or vecdrill's source tree. Older versions wrote them to
+`./vecdrill/`, which in a clone is the package itself; `move_old_files` brings those over.
 """
 
 from __future__ import annotations
@@ -10,6 +14,8 @@ from __future__ import annotations
 import os
 import shlex
 import subprocess
+from collections.abc import Collection
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -18,11 +24,75 @@ from vecdrill.content.drill import Drill
 from vecdrill.errors import UsageError
 from vecdrill.gate.scan import marker_drill_id
 
-FOLDER = Path("vecdrill")  # the default workspace, relative to where the learner runs vecdrill
+OLD_FOLDER = Path("vecdrill")  # where older versions wrote the learner's files, relative to the cwd
+_SOURCE_TREE = Path(__file__).resolve().parents[2]  # a clone's root, or site-packages when installed
 
 
-def default_path(drill: Drill) -> Path:
-    return FOLDER / f"{drill.id}.py"
+@dataclass(frozen=True)
+class Moved:
+    """One of the learner's files found in OLD_FOLDER."""
+
+    old: Path
+    new: Path
+    kept: bool  # the workspace had a file of that name already: both stay as they were
+
+
+def folder(chosen: Path | None = None) -> Path:
+    """The workspace: `chosen` (--workspace), else `paths.workspace_dir()`. Refused inside a Python
+    package or vecdrill's source tree, where the learner's files would be imported, shipped in a
+    wheel or committed; nothing is created here (the first file written makes it)."""
+    where = (chosen.expanduser() if chosen is not None else paths.workspace_dir()).absolute()
+    real = where.resolve()
+    package = next((p for p in (real, *real.parents) if (p / "__init__.py").is_file()), None)
+    inside = package or (_SOURCE_TREE if (_SOURCE_TREE / "pyproject.toml").is_file() else None)
+    if inside is not None and real.is_relative_to(inside):
+        what = "the Python package" if package else "vecdrill's source tree"
+        raise UsageError(
+            f"the workspace {where} is inside {what} {inside}, where your files would be "
+            f"imported, shipped or committed with it; choose a folder of its own with --workspace "
+            f"or {paths.WORKSPACE_ENV}, e.g. {paths.WORKSPACE_ENV}=~/{paths.WORKSPACE_NAME}"
+        )
+    return where
+
+
+def prepare(chosen: Path | None, drill_ids: Collection[str]) -> tuple[Path, list[Moved]]:
+    """The workspace (`folder`), after bringing over what older versions left in ./vecdrill/."""
+    where = folder(chosen)
+    return where, move_old_files(drill_ids, where)
+
+
+def default_path(drill: Drill, workspace: Path) -> Path:
+    return workspace / f"{drill.id}.py"
+
+
+def move_old_files(drill_ids: Collection[str], workspace: Path, old: Path = OLD_FOLDER) -> list[Moved]:
+    """Move the files older versions wrote to `old` (named ID.py for a drill in `drill_ids` and
+    marked `# vecdrill: ID`; nothing else there is touched) into the workspace. Each is copied to
+    a name nothing has yet, durably, and only then removed, so a crash leaves two copies, never
+    none; a name the workspace has already, or a file changed during the copy, stays where it is."""
+    if not old.is_dir() or old.resolve() == workspace.resolve():
+        return []
+    moves = []
+    for file in sorted(old.glob("*.py")):
+        if file.stem not in drill_ids or file.is_symlink() or not file.is_file():
+            continue
+        data = file.read_bytes()
+        if marker_drill_id(data[:4096]) != file.stem:
+            continue
+        target = workspace / file.name
+        workspace.mkdir(parents=True, exist_ok=True)
+        try:
+            _write_new(target, data)
+        except FileExistsError:
+            moves.append(Moved(file, target, kept=True))
+            continue
+        unchanged = file.read_bytes() == data
+        if unchanged:
+            file.unlink()
+        moves.append(Moved(file, target, kept=not unchanged))
+    if moves and not any(old.iterdir()):
+        old.rmdir()  # the folder held only drill files: nothing is left to find there
+    return moves
 
 
 def starter_text(drill: Drill) -> str:
@@ -43,7 +113,7 @@ def create(drill: Drill, path: Path) -> bool:
         if marked not in (None, drill.id):
             raise UsageError(
                 f"{path} already exists and is marked for drill {marked!r}; choose "
-                f"another file with --path, e.g. --path {default_path(drill)}"
+                f"another file with --path, e.g. --path {path.with_name(f'{drill.id}-2.py')}"
             )
         return False
     if path.exists() or path.is_symlink():

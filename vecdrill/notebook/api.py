@@ -162,7 +162,8 @@ def write_notebook(
     lang: str | None = None,
     packs: Sequence[str | os.PathLike[str]] = (),
 ) -> Path:
-    """Write a starter notebook for the drill (default `vecdrill/ID.ipynb`); never overwrites."""
+    """Write a starter notebook for the drill (default `ID.ipynb` in the workspace, beside the files
+    `vecdrill try` writes); never overwrites."""
     found = load_catalogue([Path(p) for p in packs]).get(drill)
-    target = Path(path) if path is not None else workspace.FOLDER / f"{found.id}.ipynb"
+    target = Path(path) if path is not None else workspace.folder() / f"{found.id}.ipynb"
     return starter.write(found, target, language.pick(lang))

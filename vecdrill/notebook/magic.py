@@ -4,8 +4,11 @@ module that imports IPython.
 The magic checks the cell in a sandboxed child, exactly as `vecdrill check` checks a file, displays
 the result, and then gives the kernel the cell's functions, allowed imports and constants
 (`source.define_in`), so the learner can go on using the function without any other statement of
-the cell running in the kernel. A cell the gate refuses defines nothing. vecdrill's own errors (an
-unknown drill id) print as one line, as on the command line.
+the cell running in the kernel. Only a cell that passes or gives a wrong answer (which the learner
+can then debug in the kernel) defines anything: a refused one (a loop, a forbidden call, a syntax
+error, an exception, a timeout, a crash) leaves the kernel's names as they were, so a refused cell
+never replaces a function that worked. vecdrill's own errors (an unknown drill id) print as one
+line, as on the command line.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from vecdrill.errors import UsageError, VecdrillError
 from vecdrill.notebook import api, source
 from vecdrill.report.model import Verdict
 
-_REFUSED = (Verdict.SYNTAX, Verdict.FORBIDDEN)
+_DEFINES = (Verdict.PASS, Verdict.WRONG)  # every other verdict, and any new one, defines nothing
 
 
 _FLAGS = {"--no-bench": "bench", "--scaling": "scaling"}
@@ -65,14 +68,20 @@ class VecdrillMagics(Magics):
 
     def _define(self, cell: str, drill: Drill, verdict: Verdict) -> str:
         """Define the cell's functions in the kernel, and say what was and was not."""
-        if verdict in _REFUSED:
-            return f"nothing was defined in your notebook: fix the {verdict.value} problem first"
+        if verdict not in _DEFINES:
+            return (
+                "nothing was defined in your notebook: a cell defines its functions here only when it "
+                "passes or gives a wrong answer (which you can then debug here)"
+            )
         roots = source.allowed_roots(drill.allowed_imports)
         assert self.shell is not None  # set by register_magics
         try:
             functions, skipped = source.define_in(self.shell.user_ns, cell, roots)
         except Exception as exc:  # noqa: BLE001 - an import of the cell failing in the kernel
-            return f"your cell's imports failed in your notebook ({type(exc).__name__}: {exc})"
+            return (
+                f"nothing was defined in your notebook: your cell's imports failed here "
+                f"({type(exc).__name__}: {exc})"
+            )
         defined = f"defined {', '.join(functions)} in your notebook" if functions else "defined no function"
         if not skipped:
             return defined

@@ -192,14 +192,23 @@ def outside_sentence(carried: FunctionSource, drill_id: str) -> str:
 
 def define_in(namespace: dict[str, Any], cell: str, roots: tuple[str, ...]) -> tuple[list[str], list[int]]:
     """Run the cell's harmless part in `namespace`; the cell text goes into linecache so that
-    `inspect` (and with it `vecdrill.check(fn)`) finds the functions' source later."""
+    `inspect` (and with it `vecdrill.check(fn)`) finds the functions' source later. All or nothing:
+    when a statement fails (an import that the sandbox had and the kernel lacks), the names it and
+    the statements before it bound are put back as they were, and the error propagates."""
     tree = ast.parse(cell)
     kept = [s for s in tree.body if _harmless(s, roots)]
     filename = f"<vecdrill-cell-{next(_cells)}>"
     linecache.cache[filename] = (len(cell), None, cell.splitlines(keepends=True), filename)
     module = ast.Module(body=kept, type_ignores=[])
     flags = __future__.annotations.compiler_flag
-    exec(compile(module, filename, "exec", flags=flags, dont_inherit=True), namespace)
+    before = dict(namespace)
+    try:
+        exec(compile(module, filename, "exec", flags=flags, dont_inherit=True), namespace)
+    except BaseException:
+        for name in namespace.keys() - before.keys():
+            del namespace[name]
+        namespace.update(before)
+        raise
     functions = [s.name for s in kept if isinstance(s, ast.FunctionDef)]
     return functions, [s.lineno for s in tree.body if s not in kept]
 

@@ -19,10 +19,15 @@ class Cell:
 
 
 def plot(
-    series: dict[str, list[tuple[float, float]]], width: int, height: int, marker_x: float | None = None
+    series: dict[str, list[tuple[float, float]]],
+    width: int,
+    height: int,
+    marker_x: float | None = None,
+    symbols: dict[str, str] | None = None,
 ) -> list[list[Cell]]:
     """Rows of braille cells (top row first) drawing each series as a line on log-log axes
-    spanning the data; `marker_x` draws a dotted vertical line."""
+    spanning the data; `marker_x` draws a dotted vertical line. A series with a symbol has it
+    drawn at each of its points, so the lines can be told apart without colour."""
     xs = [math.log(x) for values in series.values() for x, _ in values]
     ys = [math.log(y) for values in series.values() for _, y in values]
     columns, rows = width * 2, height * 4
@@ -45,7 +50,12 @@ def plot(
         if len(values) == 1:
             dots.setdefault(dot(*values[0]), {})[name] = 1
     marker_column = dot(marker_x, math.exp(min(ys)))[0] // 2 if marker_x is not None else None
-    return [[_cell(dots, column, row, marker_column) for column in range(width)] for row in range(height)]
+    grid = [[_cell(dots, column, row, marker_column) for column in range(width)] for row in range(height)]
+    for name, symbol in (symbols or {}).items():
+        for x, y in series.get(name, []):
+            column, row = dot(x, y)
+            grid[row // 4][column // 2] = Cell(symbol, name)
+    return grid
 
 
 def _scale(value: float, low: float, high: float, slots: int) -> int:

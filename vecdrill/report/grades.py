@@ -1,6 +1,7 @@
 """What `vecdrill grade` prints: a progress bar while it runs, then the summary of the gradebook
-(per drill: how many rows got each verdict; per student: drills solved). Piped, the same as
-tab-separated text. Student names and file names are the class's text: escaped before rich sees it.
+(per drill: how many rows got each verdict; per student: drills solved; the identical hand-ins)
+and where its files went, in English or Chinese. Piped, the tables are tab-separated text. Student
+names and file names are the class's text: escaped before rich sees it.
 """
 
 from __future__ import annotations
@@ -8,10 +9,9 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-from vecdrill.grading.gradebook import MISSING, Gradebook, Row
+from vecdrill.grading.gradebook import MISSING, Copies, Gradebook, Row, Written
 from vecdrill.report import text
 from vecdrill.report.model import Verdict
 from vecdrill.report.render import console, safe
@@ -48,7 +48,7 @@ def progress() -> Iterator[tuple[Callable[[int], None], Callable[[Row], None]]]:
         )
 
 
-def summary(book: Gradebook, written: tuple[Path, ...] = ()) -> None:
+def summary(book: Gradebook, written: Written | None = None, lang: str = "en") -> None:
     out = console()
     tally = book.tally()
     columns = [v for v in _ORDER if v == "pass" or any(count[v] for count in tally.values())]
@@ -62,19 +62,53 @@ def summary(book: Gradebook, written: tuple[Path, ...] = ()) -> None:
         print("\nstudent\tsolved")
         for student, number in solved.items():
             print(f"{_field(student)}\t{number}/{len(book.drills)}")
-    shard = f" (shard {book.shard})" if book.shard else ""
-    out.print(
-        safe(
-            f"\n{_count(len(book.rows), 'row')}{shard}: {_count(book.checked, 'file')} checked, "
-            f"{book.reused} from earlier runs"
-            + (
-                f"; {_count(len(book.ignored), 'file')} not graded, listed in the gradebook"
-                if book.ignored
-                else ""
-            )
-            + (f". Gradebook: {' and '.join(str(p) for p in written)}" if written else "")
+    copies = book.copies()
+    if copies:
+        out.print(safe("\n" + "\n".join(_copies_lines(copies, lang))))
+    out.print(safe("\n" + _footer(book, written, lang)))
+
+
+def _copies_lines(copies: list[Copies], lang: str) -> list[str]:
+    """The identical hand-ins, a line per group, under a heading that says what counts as one."""
+    zh = lang == "zh"
+    lines = [_SAME_HEADING["zh" if zh else "en"]]
+    for group in copies:
+        how = _SAME_BYTES if group.same_bytes else _SAME_CODE
+        names = ("、" if zh else ", ").join(group.students)
+        lines.append(
+            f"  {group.drill}：{names}（{how['zh']}）" if zh else f"  {group.drill}: {names} ({how['en']})"
         )
+    return lines
+
+
+_SAME_HEADING = {
+    "en": "Identical hand-ins (short answers are often alike: look before judging):",
+    "zh": "相同的提交（简短的答案常常一样，请先看代码再判断）：",
+}
+_SAME_BYTES = {"en": "same bytes", "zh": "字节完全相同"}
+_SAME_CODE = {"en": "same code, other names or spacing", "zh": "代码相同，只有名字或空白不同"}
+
+
+def _footer(book: Gradebook, written: Written | None, lang: str) -> str:
+    """How many rows, what was checked, and where the gradebook and its sheets went."""
+    if lang == "zh":
+        shard = f"（分片 {book.shard}）" if book.shard else ""
+        line = f"{len(book.rows)} 行{shard}：检查了 {book.checked} 个文件，{book.reused} 个沿用之前的结果"
+        if book.ignored:
+            line += f"；{len(book.ignored)} 个文件未评分，列在成绩册里"
+        if written:
+            line += f"。成绩册：{written.document} 和 {written.rows}；每个学生一行：{written.students}"
+        return line
+    shard = f" (shard {book.shard})" if book.shard else ""
+    line = (
+        f"{_count(len(book.rows), 'row')}{shard}: {_count(book.checked, 'file')} checked, "
+        f"{book.reused} from earlier runs"
     )
+    if book.ignored:
+        line += f"; {_count(len(book.ignored), 'file')} not graded, listed in the gradebook"
+    if written:
+        line += f". Gradebook: {written.document} and {written.rows}; one row per student: {written.students}"
+    return line
 
 
 def _tables(out: Console, book: Gradebook, columns: list[str]) -> None:

@@ -68,11 +68,8 @@ def _device(device: DeviceResult, checked: FileResult) -> str:
     if status is not None:
         parts.append(f'<p class="vecdrill-device">{_e(status)}</p>')
     if device.mismatch is not None:
-        rows = "".join(
-            f"<tr><th>{_e(label)}</th><td><code>{_e(value)}</code></td></tr>"
-            for label, value in text.mismatch_rows(device.mismatch)
-        )
-        parts.append(f'<table class="vecdrill-mismatch">{rows}</table>')
+        sentences = "".join(f"<p>{_e(line)}</p>" for line in text.mismatch_lines(device.mismatch))
+        parts.append(f'<div class="vecdrill-mismatch">{sentences}</div>')
     timing = device.timing
     if timing is not None:
         parts.append(f'<p class="vecdrill-speedup"><strong>{_e(text.speedup_line(timing))}</strong></p>')

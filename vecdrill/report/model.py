@@ -28,6 +28,10 @@ class Verdict(str, enum.Enum):
     def passed(self) -> bool:
         return self is Verdict.PASS
 
+    def __str__(self) -> str:
+        """The plain word (`pass`), as printed in a notebook; `Verdict.PASS` says nothing to a learner."""
+        return self.value
+
 
 @dataclass(frozen=True)
 class Finding:
@@ -42,6 +46,21 @@ class Finding:
 
 
 @dataclass
+class InputNear:
+    """One input of the case at the first differing element, so that a wrong answer shows what
+    went in there (`expected 0, got 0.7` reads differently beside `x[3] = -0.7`). An input whose
+    shape broadcasts to the compared tensor's has the element at the same index (`index`; 0 along
+    a broadcast axis) and up to five values along its last axis around it, from `start`; any other
+    input has its shape only."""
+
+    name: str
+    shape: list[int]
+    index: list[int] | None = None  # this input's element at the differing index; None: not aligned
+    start: list[int] | None = None  # the index of values[0]; the values run along the last axis
+    values: list[str] = field(default_factory=list)  # formatted as `expected` and `got` are
+
+
+@dataclass
 class Mismatch:
     """The first place where the solution's answer differs from the loop's."""
 
@@ -53,6 +72,7 @@ class Mismatch:
     size: dict[str, int] | None = None
     seed: int | None = None  # the --seed that replays it
     case: str | None = None  # which case: "listed size 2", "random size 1", "an edge case: ..."
+    inputs: list[InputNear] = field(default_factory=list)  # the case's inputs at `index`, where known
 
 
 @dataclass
@@ -91,6 +111,7 @@ class Timing:
     solution_ops: int | None = None
     ops_size: dict[str, int] | None = None
     ops_unit: str | None = None  # "torch operations" or "Python-level calls" (numpy drills)
+    loop_lines: int | None = None  # numpy drills: lines of Python the loop ran at ops_size
     measure_seconds: float = 0.0  # timing work done in this check (a cached loop costs nothing)
     efficiency: Efficiency | None = None  # against the machine's measured limit (check/machine.py)
 

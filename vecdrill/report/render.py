@@ -53,6 +53,23 @@ def safe(text: str, limit: int = 4000) -> str:
     return escape(cleaned)
 
 
+def fit(text: str, width: int) -> str:
+    """`text` padded or cut to exactly `width` terminal cells (a CJK character takes two), so that
+    columns line up in Chinese as in English; a cut ends in an ellipsis."""
+    from rich.cells import cell_len, set_cell_size
+
+    if cell_len(text) <= width:
+        return set_cell_size(text, width)
+    return set_cell_size(text, max(0, width - 1)) + "…"
+
+
+def cells(text: str) -> int:
+    """How many terminal cells `text` takes."""
+    from rich.cells import cell_len
+
+    return cell_len(text)
+
+
 def error(message: str) -> None:
     console(stderr=True).print(f"[bold red]Error:[/] {safe(message)}")
 
@@ -66,66 +83,113 @@ def problems(found: list[DrillError]) -> None:
         err.print(f"[yellow]{label}[/] {safe(str(problem))}")
 
 
+_SHOW = {
+    "en": {
+        "level": "level {}",
+        "write": "Write [bold]{}[/] {}",
+        "loop": "The loop to replace",
+        "inputs": "Inputs",
+        "dim": "a Python int, the size of {}",
+        "const": "a Python number, always {:g}",
+        "number": "a Python number",
+        "sizes": "Checked at sizes: {}",
+        "bench": "Benchmark size: {}",
+        "rules": "Rules",
+        "start": "Start it with [bold]{}[/], or check a file with [bold]{}[/].",
+        "normal": "normal values x {scale:g}",
+        "uniform": "uniform floats in [{low:g}, {high:g})",
+        "int": "integers in [{low:g}, {high:g})",
+        "index_inclusive": "integers in [0, {into}]",
+        "index": "indices in [0, {into})",
+        "bool": "booleans, true with probability {p:g}",
+        "probs": "probabilities along the last dimension (rows sum to 1)",
+        "custom": "values the drill makes itself (see the task)",
+    },
+    "zh": {
+        "level": "难度 {}",
+        "write": "写出 [bold]{}[/]{}",
+        "loop": "要替换的循环",
+        "inputs": "输入",
+        "dim": "Python 整数，即 {} 的大小",
+        "const": "Python 数，恒为 {:g}",
+        "number": "Python 数",
+        "sizes": "检查的规模：{}",
+        "bench": "计时的规模：{}",
+        "rules": "本题规则",
+        "start": "用 [bold]{}[/] 开始，或用 [bold]{}[/] 检查一个文件。",
+        "normal": "正态分布的值 x {scale:g}",
+        "uniform": "[{low:g}, {high:g}) 内均匀分布的浮点数",
+        "int": "[{low:g}, {high:g}) 内的整数",
+        "index_inclusive": "[0, {into}] 内的整数",
+        "index": "[0, {into}) 内的下标",
+        "bool": "布尔值，为真的概率是 {p:g}",
+        "probs": "沿最后一维的概率（每行之和为 1）",
+        "custom": "由本题自己构造的值（见题目说明）",
+    },
+}
+
+
 def drill_detail(drill: Drill, lang: str, catalogue: Catalogue | None = None) -> None:
     """`vecdrill show`: the task, the loop, inputs, sizes and rules; with the `catalogue`, the
-    commands that start the drill (with the --drills its pack needs)."""
+    commands that start the drill (with the --drills its pack needs). Long code lines wrap
+    rather than being cut at the terminal's edge."""
     from rich.panel import Panel
     from rich.syntax import Syntax
 
     out = console()
+    words = _SHOW["zh" if lang == "zh" else "en"]
     if drill.untranslated(lang):
         out.print(f"[dim]{safe(NO_CHINESE)}[/]")
     out.print(
         Panel(
             f"{safe(drill.task_in(lang))}",
             title=f"[bold]{drill.id}[/]: {safe(drill.title_in(lang))}",
-            subtitle=f"level {drill.level} · {drill.library} · {', '.join(drill.techniques)}",
+            subtitle=" · ".join(
+                [words["level"].format(drill.level), drill.library, ", ".join(drill.techniques)]
+            ),
         ),
         soft_wrap=False,  # a box wraps its task inside; soft wrapping would cut it at the border
     )
     signature = ", ".join(spec.name for spec in drill.inputs)
-    out.print(f"Write [bold]{drill.function}({signature})[/] {text.loop_rule(drill)}\n")
-    out.print("[bold]The loop to replace[/]")
+    out.print(
+        words["write"].format(f"{drill.function}({signature})", safe(text.loop_rule(drill, lang))) + "\n"
+    )
+    out.print(f"[bold]{words['loop']}[/]")
     code = drill_code.loop_listing(drill)
     out.print(
-        Syntax(code, "python", theme="ansi_dark", line_numbers=True) if out.is_terminal else safe(code, 20000)
+        Syntax(code, "python", theme="ansi_dark", line_numbers=True, word_wrap=True)
+        if out.is_terminal
+        else safe(code, 20000)
     )
-    out.print("\n[bold]Inputs[/]")
+    out.print(f"\n[bold]{words['inputs']}[/]")
     for spec in drill.inputs:
         shape = "(" + ", ".join(str(d) for d in spec.shape) + ")"
         if spec.kind == "dim":
-            what = f"a Python int, the size of {spec.dim}"
+            what = words["dim"].format(spec.dim)
         elif spec.kind == "const":
-            what = f"a Python number, always {spec.value:g}" if spec.value is not None else "a Python number"
+            what = words["const"].format(spec.value) if spec.value is not None else words["number"]
         else:
-            what = f"{spec.dtype} {shape}, {_values(spec)}"
-        out.print(f"  {spec.name}: {what}")
-    sizes = "; ".join(units.size(s) for s in drill.sizes)
-    out.print(f"\nChecked at sizes: {sizes}")
+            what = f"{spec.dtype} {shape}, {_values(spec, words)}"
+        out.print(f"  {spec.name}: {safe(what)}")
+    out.print("\n" + words["sizes"].format("; ".join(units.size(s) for s in drill.sizes)))
     if drill.benchmark:
-        out.print(f"Benchmark size: {units.size(drill.bench)}")
+        out.print(words["bench"].format(units.size(drill.bench)))
     rules = _rule_lines(drill, lang)
     if rules:
-        out.print("\n[bold]" + ("本题规则" if lang == "zh" else "Rules") + "[/]")
+        out.print(f"\n[bold]{words['rules']}[/]")
         for line in rules:
             out.print(f"  {safe(line)}")
     if catalogue is not None:
         start, check = catalogue.command("try", drill.id), catalogue.command("check FILE --drill", drill.id)
-        out.print(f"\nStart it with [bold]{safe(start)}[/], or check a file with [bold]{safe(check)}[/].")
+        out.print("\n" + words["start"].format(safe(start), safe(check)))
 
 
-def _values(spec: InputSpec) -> str:
+def _values(spec: InputSpec, words: dict[str, str]) -> str:
     """The values an input kind draws, as `show` lists them."""
-    ranges = {
-        "normal": f"normal values x {spec.scale:g}",
-        "uniform": f"uniform floats in [{spec.low:g}, {spec.high:g})",
-        "int": f"integers in [{spec.low:g}, {spec.high:g})",
-        "index": f"integers in [0, {spec.into}]" if spec.inclusive else f"indices in [0, {spec.into})",
-        "bool": f"booleans, true with probability {spec.p:g}",
-        "probs": "probabilities along the last dimension (rows sum to 1)",
-        "custom": "values the drill makes itself (see the task)",
-    }
-    return ranges.get(spec.kind, spec.kind)
+    key = "index_inclusive" if spec.kind == "index" and spec.inclusive else spec.kind
+    if key not in words:
+        return spec.kind
+    return words[key].format(scale=spec.scale, low=spec.low, high=spec.high, into=spec.into, p=spec.p)
 
 
 def _rule_lines(drill: Drill, lang: str) -> list[str]:
@@ -173,15 +237,9 @@ def results(
     """Each file's verdict and devices; on a pass, the explanation and the next drill too."""
     out = console()
     for result in results:
-        verdict = result.verdict.value
-        style = _VERDICT_STYLE.get(verdict, "bold red")
-        message = result.message_zh if lang == "zh" and result.message_zh else result.message
-        for finding in result.findings if lang == "zh" else ():  # the drill's own Chinese reasons
-            if finding.message_zh and message.endswith(finding.message):
-                message = message[: -len(finding.message)] + finding.message_zh
         out.print(
-            f"[{style}]{verdict.upper()}[/] {safe(result.file)}"
-            f"{f' ({result.drill})' if result.drill else ''}: {safe(message)}"
+            f"{verdict_mark(result.verdict.value)} {safe(result.file)}"
+            f"{f' ({result.drill})' if result.drill else ''}: {safe(message(result, lang))}"
         )
         for finding in result.findings[1:]:
             wording = finding.message_zh if lang == "zh" and finding.message_zh else finding.message
@@ -202,6 +260,20 @@ def results(
             _after_pass(out, result, catalogue, lang, solved or set())
 
 
+def verdict_mark(verdict: str) -> str:
+    """`PASS`, `WRONG`...: the verdict's word in its colour (markup)."""
+    return f"[{_VERDICT_STYLE.get(verdict, 'bold red')}]{verdict.upper()}[/]"
+
+
+def message(result: FileResult, lang: str) -> str:
+    """The result's headline message in `lang`, with the drill's own Chinese rule reasons."""
+    said = result.message_zh if lang == "zh" and result.message_zh else result.message
+    for finding in result.findings if lang == "zh" else ():
+        if finding.message_zh and said.endswith(finding.message):
+            said = said[: -len(finding.message)] + finding.message_zh
+    return said
+
+
 def _device_report(out: Console, device: DeviceResult, result: FileResult, lang: str) -> None:
     """One device: its verdict, then the figures (or the failure, unless the headline said it)."""
     style = _VERDICT_STYLE.get(device.verdict.value, "bold red")
@@ -212,25 +284,14 @@ def _device_report(out: Console, device: DeviceResult, result: FileResult, lang:
             return  # correct here, but the headline names what to fix first
         detail = device.message.removeprefix(f"{device.device}: ")
         out.print(lead + ("" if device.message == result.message else f" ({safe(detail)})"))
+        if device.mismatch is not None and device.mismatch.inputs:
+            out.print(f"    {safe(text.inputs_line(device.mismatch.inputs, lang))}")
         return
     out.print(f"{lead}  {text.speedup_line(timing, lang, strong=('[bold]', '[/]'))}")
     for line in text.efficiency_lines(timing, lang):
         out.print(f"    {line}")
-    threads = f"{timing.threads} thread{'s' if timing.threads != 1 else ''}"
-    out.print(
-        f"    at {units.size(timing.size)}, {threads}; {timing.loop_repeats} loop and "
-        f"{timing.solution_repeats} solution calls"
-    )
-    out.print(
-        f"    quietest blocks of calls; the median ones: loop "
-        f"{units.seconds(timing.loop_median_seconds)}, yours "
-        f"{units.seconds(timing.solution_median_seconds)}"
-    )
-    if timing.loop_ops is not None and timing.ops_size is not None:
-        out.print(
-            f"    work at {units.size(timing.ops_size)}: loop {timing.loop_ops:,} "
-            f"{timing.ops_unit}, yours {timing.solution_ops:,}"
-        )
+    for line in text.timing_details(timing, lang):
+        out.print(f"    {line}")
     cached = (
         "the loop's times come from the cache"
         if timing.loop_cached
@@ -242,29 +303,52 @@ def _device_report(out: Console, device: DeviceResult, result: FileResult, lang:
         _scaling(out, device, lang)
 
 
+_SCALING: dict[str, dict[str, Any]] = {
+    "en": {
+        "title": "time per call on {} as the size grows{}:",
+        "fixed": " ({} fixed)",
+        "head": ("size", "loop", "yours", "speedup"),
+        "legend": "[red]o loop[/]  [green]x yours[/]",
+        "crossover": "  [yellow]┊ crossover[/]",
+        "axes": "  (both axes logarithmic)",
+    },
+    "zh": {
+        "title": "{} 上单次调用的时间随规模的变化{}：",
+        "fixed": "（{} 不变）",
+        "head": ("规模", "循环", "你的解法", "加速比"),
+        "legend": "[red]o 循环[/]  [green]x 你的解法[/]",
+        "crossover": "  [yellow]┊ 交叉点[/]",
+        "axes": "  （两轴均为对数刻度）",
+    },
+}
+
+
 def _scaling(out: Console, device: DeviceResult, lang: str) -> None:
-    """The ladder: a log-log chart in a terminal, a table otherwise, and the crossover sentence."""
+    """The ladder: in a terminal a log-log chart, then the table of its numbers (the table alone
+    elsewhere), then the crossover sentence."""
     from vecdrill.measure import ladder
 
+    words = _SCALING["zh" if lang == "zh" else "en"]
     points = device.scaling
     dims = ladder.varying_dims(points)
     fixed = {k: v for k, v in points[-1].size.items() if k not in dims}
-    where = f" ({units.size(fixed)} fixed)" if fixed else ""
-    out.print(f"    time per call on {device.device} as the size grows{where}:")
+    where = words["fixed"].format(units.size(fixed)) if fixed else ""
+    out.print(f"    {safe(words['title'].format(device.device, where))}")
     if out.is_terminal:
-        _chart(out, device, dims)
-    else:
-        out.print(f"      {'size':<24}{'loop':>10}{'yours':>10}{'speedup':>10}")
-        for p in points:
-            label = units.size({d: p.size[d] for d in dims})
-            out.print(
-                f"      {label:<24}{units.seconds(p.loop_seconds):>10}"
-                f"{units.seconds(p.solution_seconds):>10}{units.speedup(p.speedup):>10}"
-            )
+        _chart(out, device, dims, words)
+    labels = [units.size({d: p.size[d] for d in dims}) for p in points]
+    size_width = max([cells(words["head"][0]), *(len(label) for label in labels)]) + 2
+    head = "".join(" " * (10 - cells(h)) + h for h in words["head"][1:])  # right-aligned, as the numbers
+    out.print("      " + fit(words["head"][0], size_width) + head)
+    for label, p in zip(labels, points, strict=True):
+        out.print(
+            f"      {label:<{size_width}}{units.seconds(p.loop_seconds):>10}"
+            f"{units.seconds(p.solution_seconds):>10}{units.speedup(p.speedup):>10}"
+        )
     out.print(f"    {text.scaling_sentence(device, lang)}")
 
 
-def _chart(out: Console, device: DeviceResult, dims: list[str]) -> None:
+def _chart(out: Console, device: DeviceResult, dims: list[str], words: dict[str, Any]) -> None:
     from rich.text import Text
 
     from vecdrill.measure import ladder
@@ -277,7 +361,9 @@ def _chart(out: Console, device: DeviceResult, dims: list[str]) -> None:
     }
     marker = device.crossover if device.crossover != points[0].size else None
     width = max(20, min(64, out.width - 16))
-    rows = chart.plot(series, width, 10, ladder.extent(marker, dims) if marker else None)
+    rows = chart.plot(
+        series, width, 10, ladder.extent(marker, dims) if marker else None, {"loop": "o", "yours": "x"}
+    )
     times = [t for values in series.values() for _, t in values]
     labels = {0: units.seconds(max(times)), len(rows) - 1: units.seconds(min(times))}
     for index, row in enumerate(rows):
@@ -288,18 +374,14 @@ def _chart(out: Console, device: DeviceResult, dims: list[str]) -> None:
     first, last = (units.size({d: p.size[d] for d in dims}) for p in (points[0], points[-1]))
     out.print(f"    {'':>9} └{'─' * width}")
     out.print(f"    {'':>10} {first}{last:>{max(1, width - len(first))}}")
-    out.print(
-        f"    {'':>10} [red]⣿ loop[/]  [green]⣿ yours[/]"
-        + ("  [yellow]┊ crossover[/]" if marker else "")
-        + "  (log-log)"
-    )
+    out.print(f"    {'':>10} " + words["legend"] + (words["crossover"] if marker else "") + words["axes"])
 
 
 def _after_pass(out: Console, result: FileResult, catalogue: Catalogue, lang: str, solved: set[str]) -> None:
     """The drill's explanation, the reference solution if it differs, and what to try next."""
     assert result.drill is not None
     drill = catalogue.drills[result.drill]
-    explained = _CONTROL.sub("\N{REPLACEMENT CHARACTER}", drill.explanation(lang))
+    explained = _CONTROL.sub("\N{REPLACEMENT CHARACTER}", guidance.explanation(drill, lang))
     out.print()
     if out.is_terminal:
         from rich.markdown import Markdown
@@ -325,14 +407,12 @@ def _after_pass(out: Console, result: FileResult, catalogue: Catalogue, lang: st
 
 
 def _reference_beside(out: Console, result: FileResult, drill: Drill) -> None:
-    import ast
-
     if result.source is None:  # what was checked, not the file, which may have changed since
         return
     reference = drill.file("solution.py").read_text(encoding="utf-8")
     try:
         yours = result.source.decode("utf-8")
-        if ast.dump(ast.parse(yours)) == ast.dump(ast.parse(reference)):
+        if guidance.same_code(yours, reference):
             return
     except (SyntaxError, UnicodeDecodeError, ValueError):
         return
@@ -422,8 +502,9 @@ def dev_check(count: int, problems: list[str], warnings: list[str], notes: Seque
 def notebook_created(path: Any) -> None:
     console().print(
         safe(
-            f"Wrote {path}: open it in Jupyter (`pip install 'vecdrill[notebook]'` gives the magic "
-            "it uses) and run its cells."
+            f"Wrote {path}: open it with `jupyter lab {path}` and run its cells. The notebook "
+            'extra brings JupyterLab and the magic it uses: `pip install -e ".[notebook]"` in a '
+            'clone, `pip install "vecdrill[notebook]"` from a package index.'
         )
     )
 

@@ -1,33 +1,25 @@
-"""The screens of the learner's loop: the path (`vecdrill list`), `vecdrill try`'s watch screen,
-hints, the reference solution, progress bars and reset. With render.py, the only module that
-imports rich.
+"""The screens of the learner's loop: the path (`vecdrill list`), hints, the reference solution,
+progress bars and reset (`vecdrill try`'s watch screen is watch_screen.py, built on these). With
+render.py, grades.py and watch_screen.py, the only modules that import rich.
 
-Built on render's console, escaping and verdict report, so a check looks the same here as in
-`vecdrill check`. In a terminal the watch screen is redrawn in place (clear, then the drill and the
-latest verdict); elsewhere each verdict is appended as plain text, which logs and tests can read.
-The learner's modules never import this one: the command line hands a `WatchScreen` to
-`learner.session`, which sees only its `Screen` protocol.
+Built on render's console and escaping, so a drill looks the same here as in `vecdrill check`.
 """
 
 from __future__ import annotations
 
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from vecdrill.content.catalogue import Catalogue
 from vecdrill.content.drill import Drill
 from vecdrill.content.pack import Pack, Track
-from vecdrill.learner import guidance, progress
-from vecdrill.report import render, text
-from vecdrill.report.model import FileResult
+from vecdrill.learner import guidance
+from vecdrill.report import render
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from vecdrill.learner.session import Session
 
 BAR_WIDTH = 24
 UNLISTED = {"en": "Not in a track of pack.toml yet", "zh": "尚未列入 pack.toml 的任何一轨"}
@@ -36,6 +28,33 @@ WAITING_MARK = "○"
 WAITING_LEGEND = {
     "en": "○ builds on a drill you have not solved; `vecdrill try ID` names it.",
     "zh": "○ 用到了你还没通过的前置题；`vecdrill try ID` 会列出是哪几题。",
+}
+
+
+# The words of the path and progress views, in both languages.
+_WORDS = {
+    "en": {
+        "level": "level {}",
+        "legend": "✓ solved   ▶ your next drill",
+        "next": "Next: ",
+        "all_solved": "You have solved every drill on this path.",
+        "progress": "Your progress: {} of {} drills solved",
+        "by_level": "By level",
+        "by_technique": "By technique",
+        "path_done": "You have solved every drill of {}. `vecdrill list` shows them all; "
+        "`vecdrill check` re-checks any file.",
+    },
+    "zh": {
+        "level": "难度 {}",
+        "legend": "✓ 已通过   ▶ 下一题",
+        "next": "下一题：",
+        "all_solved": "这条路线上的题目你已全部通过。",
+        "progress": "你的进度：{1} 题中已通过 {0} 题",
+        "by_level": "按难度",
+        "by_technique": "按技巧",
+        "path_done": "{}的题目你已全部通过。`vecdrill list` 列出全部题目；"
+        "`vecdrill check` 可以重新检查任何文件。",
+    },
 }
 
 
@@ -54,117 +73,6 @@ def confirm(question: str) -> bool:
         return Confirm.ask(render.safe(question), default=False, console=render.console())
     except (EOFError, KeyboardInterrupt):
         return False
-
-
-class WatchScreen:
-    """What `vecdrill try` shows while it watches the learner's file."""
-
-    def __init__(self, drill: Drill, path: Path, lang: str, catalogue: Catalogue) -> None:
-        self._drill, self._path, self._lang, self._catalogue = drill, path, lang, catalogue
-        self._out = render.console()
-        self.interactive = interactive()
-        self._started = time.monotonic()
-
-    def intro(self, created: bool) -> None:
-        render.drill_detail(self._drill, self._lang)
-        where = render.safe(str(self._path))
-        self._out.print(
-            f"\nCreated [bold]{where}[/] from the starter: write your solution there."
-            if created
-            else f"\nYour file [bold]{where}[/] already exists; vecdrill keeps it as it is and checks it."
-        )
-
-    def editing(self, command: list[str]) -> None:
-        self._out.print(
-            f"Opening {render.safe(command[0])}: save to have your file checked, "
-            "quit the editor to see the verdict here. (With --no-editor you can edit "
-            "in another window while vecdrill watches.)"
-        )
-
-    def note(self, message: str) -> None:
-        self._out.print(f"[yellow]{render.safe(message)}[/]")
-
-    def preparing(self) -> None:
-        self._out.print(
-            "[dim]Getting the checker ready (torch, and the loop's answers for this "
-            "drill); you can start editing now...[/]"
-        )
-
-    def checking(self) -> None:
-        self._started = time.monotonic()
-        self._out.print("[dim]Checking your file...[/]")
-
-    def waiting(self) -> None:
-        self._redraw(
-            lambda: self._out.print(
-                f"Waiting for your first save: edit [bold]{render.safe(str(self._path))}[/] and save "
-                "it; every save is checked here. Ctrl-C stops."
-            )
-        )
-
-    def correct(self, result: FileResult) -> None:
-        def draw() -> None:
-            render.results([result])
-            self._out.print("[dim]Correct and vectorized; now measuring the speedup...[/]")
-
-        self._redraw(draw)
-
-    def verdict(self, result: FileResult, standing: guidance.Overview) -> None:
-        def draw() -> None:
-            solved = progress.solved_ids(progress.load())
-            render.results([result], lang=self._lang, catalogue=self._catalogue, solved=solved)
-            if result.verdict.passed:
-                pack = (
-                    f" of {render.safe(_title(standing.tracks[0].pack, self._lang))}"
-                    if standing.tracks
-                    else ""
-                )
-                self._out.print(
-                    f"[green]Progress: {standing.solved} of {standing.total} drills{pack} "
-                    "solved[/] (see [bold]vecdrill progress[/])."
-                )
-            else:
-                self._out.print(f"Stuck? [bold]vecdrill hint {self._drill.id}[/] shows a hint.")
-            self._out.print(
-                f"[dim]Checked in {(time.monotonic() - self._started) * 1000:.0f} ms "
-                f"at {time.strftime('%H:%M:%S')}. Save again to re-check; Ctrl-C "
-                "stops.[/]"
-            )
-
-        self._redraw(draw)
-
-    def summary(self, session: Session) -> None:
-        """One line at Ctrl-C: how many checks, solved or not, and the best speed (or slowdown)."""
-        drill_id, where, best = session.drill.id, render.safe(str(session.path)), session.best_speedup
-        if self._lang == "zh":
-            outcome = (
-                "已解出" + (f"，比循环{text.speed(best, 'zh')}" if best else "")
-                if session.solved
-                else f"尚未解出（vecdrill hint {drill_id} 给出提示）"
-            )
-            self._out.print(
-                f"已停止监视 {drill_id}，共检查 {session.checks} 次：{render.safe(outcome)}。"
-                f"你的文件仍在 {where}。"
-            )
-            return
-        outcome = (
-            "solved" + (f", {text.speed(best)} than the loop" if best else "")
-            if session.solved
-            else f"not solved yet (vecdrill hint {drill_id} gives a hint)"
-        )
-        checks = f"{session.checks} check{'' if session.checks == 1 else 's'}"
-        self._out.print(
-            f"Stopped watching {drill_id} after {checks}: {render.safe(outcome)}. Your file stays at {where}."
-        )
-
-    def _redraw(self, draw: Callable[[], None]) -> None:
-        if self._out.is_terminal:
-            self._out.clear()
-            render.drill_detail(self._drill, self._lang)
-            self._out.print(f"Your file: [bold]{render.safe(str(self._path))}[/]\n")
-        else:
-            self._out.print(f"--- {time.strftime('%H:%M:%S')} ---")
-        draw()
 
 
 def hints(view: guidance.Hints) -> None:
@@ -216,21 +124,26 @@ def reset_done(path: Path, backup: Path | None) -> None:
 def drill_list(catalogue: Catalogue, view: guidance.PathView, lang: str, *, flat: bool) -> None:
     """`vecdrill list`: the path in a terminal, tab-separated lines when piped or with --flat."""
     if flat or not render.console().is_terminal:
-        _drill_rows(view.stretches)
+        _drill_rows(view.stretches, lang)
     else:
         _drill_path(catalogue, view, lang)
     render.problems(catalogue.problems_in(catalogue.scope()))
 
 
 def _drill_path(catalogue: Catalogue, view: guidance.PathView, lang: str) -> None:
-    """Each pack's path, track by track, with the learner's status and the next drill marked."""
+    """Each pack's path, track by track, one line per drill whatever the width: the id in full,
+    the title cut to what is left (measured in terminal cells, so Chinese lines up too)."""
     out = render.console()
-    stretches = view.stretches
-    idw = max((len(s.drill.id) for part in stretches for s in part.steps), default=0)
-    titles = [_title(s.drill, lang) for part in stretches for s in part.steps]
-    tw = max((len(t) for t in titles), default=0)
+    words = _WORDS["zh" if lang == "zh" else "en"]
+    steps = [step for part in view.stretches for step in part.steps]
+    idw = max((render.cells(s.drill.id) for s in steps), default=0)
+    levels = {s.drill.level: words["level"].format(s.drill.level) for s in steps}
+    lw = max((render.cells(label) for label in levels.values()), default=0)
+    libw = max((len(s.drill.library) for s in steps), default=0)
+    fixed = len("  ✓ 123  ") + idw + 2 + 2 + lw + 2 + libw
+    tw = max(min(max((render.cells(_title(s.drill, lang)) for s in steps), default=0), out.width - fixed), 8)
     pack: Pack | None = None
-    for part in stretches:
+    for part in view.stretches:
         if part.tally.pack is not pack:
             pack = part.tally.pack
             out.print(
@@ -251,39 +164,45 @@ def _drill_path(catalogue: Catalogue, view: guidance.PathView, lang: str) -> Non
                 else " "
             )
             line = (
-                f"  {mark} {step.number:>3}  {render.safe(step.drill.id.ljust(idw))}  "
-                f"{render.safe(_title(step.drill, lang).ljust(tw))}  level {step.drill.level}  "
-                f"{step.drill.library}"
+                f"{step.number:>3}  {render.safe(render.fit(step.drill.id, idw))}  "
+                f"{render.safe(render.fit(_title(step.drill, lang), tw))}  "
+                f"{render.fit(levels[step.drill.level], lw)}  {step.drill.library}"
             )
-            out.print(f"[bold]{line}  ← next[/]" if step.is_next else line)
-    if any(step.waiting and not step.is_next for part in stretches for step in part.steps):
-        out.print(f"\n[dim]{render.safe(WAITING_LEGEND['zh' if lang == 'zh' else 'en'])}[/]")
+            out.print(f"  {mark} [bold]{line}[/]" if step.is_next else f"  {mark} {line}", overflow="crop")
+    legend = [words["legend"]]
+    if any(step.waiting and not step.is_next for step in steps):
+        legend.append(WAITING_LEGEND["zh" if lang == "zh" else "en"])
+    out.print("\n[dim]" + render.safe("\n".join(legend)) + "[/]")
     if view.next_drill is not None:
         out.print(
-            f"\nNext: [bold]{render.safe(catalogue.command('try', view.next_drill.id))}[/] "
+            f"{words['next']}[bold]{render.safe(catalogue.command('try', view.next_drill.id))}[/] "
             f"({render.safe(_title(view.next_drill, lang))})"
         )
-    elif stretches:
-        out.print("\nYou have solved every drill on this path.")
+    elif view.stretches:
+        out.print(words["all_solved"])
 
 
-def _drill_rows(stretches: tuple[guidance.Stretch, ...]) -> None:
-    """One tab-separated line per drill, in path order: the columns of a table, for scripts."""
+def _drill_rows(stretches: tuple[guidance.Stretch, ...], lang: str) -> None:
+    """One tab-separated line per drill, in path order: the columns of a table, for scripts;
+    the title in the learner's language, the rest as identifiers."""
     for part in stretches:
         track = part.tally.track.id if part.tally.track else "-"
         for step in part.steps:
             d = step.drill
             status = "solved" if step.solved else "-"
             print(
-                f"{d.id}\t{d.title}\t{d.level}\t{d.library}\t{','.join(d.techniques)}\t{status}"
+                f"{d.id}\t{_title(d, lang)}\t{d.level}\t{d.library}\t{','.join(d.techniques)}\t{status}"
                 f"\t{part.tally.pack.id}\t{track}"
             )
 
 
 def progress_bars(view: guidance.Overview, catalogue: Catalogue, lang: str) -> None:
+    """`vecdrill progress`: a bar per track, per level and per technique, their labels in one
+    column measured in terminal cells and cut to fit, so every row stays on one line."""
     out = render.console()
+    words = _WORDS["zh" if lang == "zh" else "en"]
     _notice(view.notice)
-    out.print(f"[bold]Your progress: {view.solved} of {view.total} drills solved[/]")
+    out.print(f"[bold]{render.safe(words['progress'].format(view.solved, view.total))}[/]")
     packs = list(dict.fromkeys(t.pack for t in view.tracks))
     sections: list[tuple[str, list[tuple[str, int, int]]]] = [
         (
@@ -293,28 +212,36 @@ def progress_bars(view: guidance.Overview, catalogue: Catalogue, lang: str) -> N
         for pack in packs
     ]
     sections += [
-        (title, [(t.label, t.solved, t.total) for t in tallies])
-        for title, tallies in (("By level", view.levels), ("By technique", view.techniques))
+        (words["by_level"], [(words["level"].format(t.label), t.solved, t.total) for t in view.levels]),
+        (words["by_technique"], [(t.label, t.solved, t.total) for t in view.techniques]),
     ]
-    for title, rows in sections:
+    rows = [row for _, section in sections for row in section]
+    counts = max((len(f"{solved}/{total}") for _, solved, total in rows), default=0)
+    room = out.width - len("  ") - 2 - BAR_WIDTH - 2 - counts
+    width = max(min(max((render.cells(label) for label, _, _ in rows), default=0), room), 8)
+    for title, section in sections:
         out.print(f"\n[bold]{render.safe(title)}[/]")
-        width = max((len(label) for label, _, _ in rows), default=0)
-        for label, solved, total in rows:
-            out.print(f"  {render.safe(label.ljust(width))}  {_bar(out, solved, total)}  {solved}/{total}")
+        for label, solved, total in section:
+            count = f"{solved}/{total}".rjust(counts)
+            out.print(
+                f"  {render.safe(render.fit(label, width))}  {bar(out, solved, total)}  {count}",
+                overflow="crop",
+            )
     if view.next_drill is not None:
         out.print(
-            f"\nNext: [bold]{render.safe(catalogue.command('try', view.next_drill.id))}[/] "
+            f"\n{words['next']}[bold]{render.safe(catalogue.command('try', view.next_drill.id))}[/] "
             f"({render.safe(_title(view.next_drill, lang))})"
         )
 
 
-def path_done(catalogue: Catalogue) -> None:
+def path_done(catalogue: Catalogue, lang: str) -> None:
     """`vecdrill next` with nothing left to do on the path."""
-    names = ", ".join(pack.title for pack in catalogue.scope())
-    render.console().print(
-        f"You have solved every drill of {render.safe(names)}. `vecdrill list` shows them all; "
-        "`vecdrill check` re-checks any file."
+    names = (
+        "、".join(_title(p, lang) for p in catalogue.scope())
+        if lang == "zh"
+        else ", ".join(p.title for p in catalogue.scope())
     )
+    render.console().print(render.safe(_WORDS["zh" if lang == "zh" else "en"]["path_done"].format(names)))
 
 
 def _title(item: Pack | Track | Drill | None, lang: str) -> str:
@@ -326,7 +253,8 @@ def _title(item: Pack | Track | Drill | None, lang: str) -> str:
     return item.zh_title if lang == "zh" else item.title
 
 
-def _bar(out: Console, solved: int, total: int) -> str:
+def bar(out: Console, solved: int, total: int) -> str:
+    """A progress bar of BAR_WIDTH cells (`progress`, and the watch screen's bottom line)."""
     filled = round(BAR_WIDTH * solved / total) if total else 0
     if out.is_terminal:
         return f"[green]{'█' * filled}[/][dim]{'░' * (BAR_WIDTH - filled)}[/]"

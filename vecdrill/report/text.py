@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from vecdrill.content.drill import Drill, Size
     from vecdrill.learner.guidance import Hints
     from vecdrill.measure.ladder import Curve
-    from vecdrill.report.model import DeviceResult, FileResult, Mismatch, ScalingPoint, Timing
+    from vecdrill.report.model import DeviceResult, FileResult, InputNear, Mismatch, ScalingPoint, Timing
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 OUTPUT_LIMIT = 4000  # characters of the learner's output or traceback shown
@@ -126,21 +126,53 @@ _EFFICIENCY_ZH = {
 }
 
 
-def timing_details(timing: Timing) -> list[str]:
-    """The lines under the speedup: where and how it was measured."""
+def timing_details(timing: Timing, lang: str = "en") -> list[str]:
+    """The lines under the speedup: where and how it was measured, and the work each side does."""
     threads = f"{timing.threads} thread{'s' if timing.threads != 1 else ''}"
+    loop, yours = units.seconds(timing.loop_median_seconds), units.seconds(timing.solution_median_seconds)
     lines = [
         f"at {units.size(timing.size)}, {threads}; {timing.loop_repeats} loop and "
         f"{timing.solution_repeats} solution calls",
-        f"quietest blocks of calls; the median ones: loop {units.seconds(timing.loop_median_seconds)}, "
-        f"yours {units.seconds(timing.solution_median_seconds)}",
+        f"时间取自受其他程序干扰最少的那些调用；一般的调用：循环 {loop}，你的 {yours}"
+        if lang == "zh"
+        else f"times from the calls other programs disturbed least; typical calls: loop {loop}, "
+        f"yours {yours}",
     ]
     if timing.loop_ops is not None and timing.ops_size is not None:
-        lines.append(
-            f"work at {units.size(timing.ops_size)}: loop {timing.loop_ops:,} {timing.ops_unit}, "
-            f"yours {timing.solution_ops:,}"
-        )
+        lines.append(_work_line(timing, timing.ops_size, lang))
     return lines
+
+
+def _work_line(timing: Timing, size: Size, lang: str) -> str:
+    """The work each side does at `size`, counted: torch operations, or for a numpy drill the
+    lines of Python the loop runs (its cost: a numpy loop makes few function calls) against the
+    solution's calls; a loop answer cached before lines were counted says what the count misses."""
+    at, loop, yours = units.size(size), f"{timing.loop_ops:,}", f"{timing.solution_ops:,}"
+    torch = timing.ops_unit == "torch operations"
+    if not torch and timing.loop_lines:
+        lines = f"{timing.loop_lines:,}"
+        if lang == "zh":
+            return (
+                f"{at} 时的工作量：循环逐行执行了 {lines} 行 Python 代码；"
+                f"你的解法只调用 {yours} 次函数，每次处理整个数组"
+            )
+        return (
+            f"work at {at}: the loop runs {lines} lines of Python, one after another; yours makes "
+            f"{yours} function calls, each on whole arrays"
+        )
+    if lang == "zh":
+        if torch:
+            return f"{at} 时的工作量：循环执行 {loop} 个 torch 操作，你的 {yours} 个"
+        return (
+            f"{at} 时的工作量：循环调用 Python 函数 {loop} 次，你的 {yours} 次；"
+            "numpy 循环慢在每个元素都要走几步 Python 代码，这些不计入函数调用"
+        )
+    if torch:
+        return f"work at {at}: the loop runs {loop} torch operations, yours {yours}"
+    return (
+        f"work at {at}: the loop makes {loop} Python function calls, yours {yours}; a numpy loop is "
+        "slow for the Python steps it takes per element, which this count does not include"
+    )
 
 
 def device_status(device: DeviceResult, result: FileResult) -> str | None:
@@ -161,21 +193,63 @@ def sandbox_line(result: FileResult) -> str | None:
     return f"sandbox: {result.isolation}" if result.isolation else None
 
 
-def mismatch_rows(mismatch: Mismatch) -> list[tuple[str, str]]:
-    """What differs, as label and value pairs (only those the comparison filled in)."""
-    rows = [("what", mismatch.what), ("output", mismatch.output)]
-    if mismatch.index is not None:
-        rows.append(("index", str(mismatch.index)))
-    for label, value in (("expected", mismatch.expected), ("got", mismatch.got)):
-        if value is not None:
-            rows.append((label, value))
+def inputs_line(inputs: list[InputNear], lang: str = "en") -> str:
+    """`The inputs at that element: x[3] = -0.7 (x[1:6]: 0.1, -0.3, -0.7, 0.5, 1.2); w: shape (4, 5).`:
+    each input at the first differing element with the values around it along its last axis, or
+    its shape (the terminal and the notebook's views say it alike)."""
+    parts = []
+    for entry in inputs:
+        if entry.index is None or entry.start is None:
+            shape = "(" + ", ".join(map(str, entry.shape)) + ("," if len(entry.shape) == 1 else "") + ")"
+            parts.append(f"{entry.name}：形状 {shape}" if lang == "zh" else f"{entry.name}: shape {shape}")
+            continue
+        at = f"{entry.name}[{', '.join(map(str, entry.index))}]" if entry.index else entry.name
+        value = entry.values[entry.index[-1] - entry.start[-1]] if entry.index else entry.values[0]
+        text = f"{at} = {value}"
+        if len(entry.values) > 1:
+            span = [*map(str, entry.start[:-1]), f"{entry.start[-1]}:{entry.start[-1] + len(entry.values)}"]
+            around = f"{entry.name}[{', '.join(span)}]"
+            values = ", ".join(entry.values)
+            text += f"（{around}：{values}）" if lang == "zh" else f" ({around}: {values})"
+        parts.append(text)
+    if lang == "zh":
+        return f"该元素处的输入：{'；'.join(parts)}。"
+    return f"The inputs at that element: {'; '.join(parts)}."
+
+
+def mismatch_lines(mismatch: Mismatch) -> list[str]:
+    """The first difference from the loop in sentences: what yours has against what the loop's has,
+    then the size and case it happened at and the seed that replays it. The one place the notebook's
+    views word a mismatch (the HTML view lays out these same lines)."""
+    lines = [_difference(mismatch)]
+    if mismatch.inputs:
+        lines.append(inputs_line(mismatch.inputs))
     if mismatch.size is not None:
-        rows.append(("size", units.size(mismatch.size)))
-    if mismatch.seed is not None:
-        rows.append(("seed", str(mismatch.seed)))
-    if mismatch.case is not None:
-        rows.append(("case", mismatch.case))
-    return rows
+        where = f"size {units.size(mismatch.size)}" + (f" ({mismatch.case})" if mismatch.case else "")
+        replay = "every check runs this case" if mismatch.seed is None else f"seed {mismatch.seed} replays it"
+        lines.append(f"Found at {where}; {replay}.")
+    return lines
+
+
+def _difference(mismatch: Mismatch) -> str:
+    """`Your out[3] is 0.0419; the loop's is 0.0421.`, worded for each kind of difference."""
+    output, expected, got = mismatch.output, mismatch.expected, mismatch.got
+    if mismatch.index:
+        at = ", ".join(str(i) for i in mismatch.index)
+        output = f"{output}[{at}]" if " " not in output else f"{output} at [{at}]"
+    if mismatch.what == "input-mutated":
+        return f"Your solution changed its {output} in place."
+    if mismatch.what == "gradient" and mismatch.index is None:
+        return f"Your result gives no {output}; the loop's result does."
+    if mismatch.what == "count":
+        return f"Your solution returned {got}; the loop returns {expected}."
+    verbs = {"shape": "has shape", "dtype": "has dtype", "device": "is on", "type": "is of type"}
+    if mismatch.what in verbs:
+        verb = verbs[mismatch.what]
+        return f"Your {output} {verb} {got}; the loop's {verb} {expected}."
+    if mismatch.what in ("value", "gradient", "kind"):  # a number, or a kind worded with its article
+        return f"Your {output} is {got}; the loop's is {expected}."
+    return f"Your {output}'s {mismatch.what} is {got}; the loop's is {expected}."
 
 
 def scaling_sentence(device: DeviceResult, lang: str = "en") -> str:
@@ -289,7 +363,7 @@ def result_text(result: FileResult, explanation: str | None) -> str:
         if status is not None:
             lines.append(f"  {clean(status)}" + (f"  {speedup_line(device.timing)}" if device.timing else ""))
         if device.mismatch is not None:
-            lines += [f"    {label}: {clean(value)}" for label, value in mismatch_rows(device.mismatch)]
+            lines += [f"    {clean(line)}" for line in mismatch_lines(device.mismatch)]
         if device.timing is not None:
             lines += [f"    {line}" for line in efficiency_lines(device.timing)]
             lines += [f"    {line}" for line in timing_details(device.timing)]
@@ -316,20 +390,28 @@ def result_markdown(result: FileResult, explanation: str | None) -> str:
     return "\n\n".join(blocks)
 
 
-def loop_rule(drill: Drill) -> str:
+def loop_rule(drill: Drill, lang: str = "en") -> str:
     """How the function may be written: with no Python loop, or (a `loop_over` drill) with one
     over the sequential dimension only, named the way the learner meets it: a parameter's axis."""
+    zh = lang == "zh"
     if not drill.loop_over:
-        return "without a Python loop."
+        return "，不用 Python 循环。" if zh else "without a Python loop."
     axis = next(
         (
-            f"`{spec.name}`'s axis {spec.shape.index(drill.loop_over)}"
+            (spec.name, spec.shape.index(drill.loop_over))
             for spec in drill.inputs
             if drill.loop_over in spec.shape
         ),
         None,
     )
-    along = f"along {axis} (size {drill.loop_over})" if axis else f"over {drill.loop_over}"
+    if zh:
+        along = (
+            f"沿 `{axis[0]}` 的第 {axis[1]} 维（长度 {drill.loop_over}）" if axis else f"对 {drill.loop_over}"
+        )
+        return f"，只允许{along}写一层 Python 循环，其余各维都要向量化。"
+    along = (
+        f"along `{axis[0]}`'s axis {axis[1]} (size {drill.loop_over})" if axis else f"over {drill.loop_over}"
+    )
     return f"with a Python loop {along} only, every other axis vectorized."
 
 

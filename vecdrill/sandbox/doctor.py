@@ -35,6 +35,8 @@ def collect() -> dict[str, dict[str, str]]:
             "platform": platform.platform(),
             "data": str(paths.data_dir()),
             "cache": str(paths.cache_dir()),
+            "workspace": f"{paths.workspace_dir()} (your drill files; set {paths.WORKSPACE_ENV} "
+            "or `vecdrill try --workspace` to move it)",
         },
         "libraries": {
             "torch": torch.__version__,

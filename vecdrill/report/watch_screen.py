@@ -1,0 +1,378 @@
+"""`vecdrill try`'s screen: one compact view after every save, as rustlings' watch mode draws it.
+
+In a terminal each save redraws a view sized to the terminal (made for 80x24 and larger): the
+drill and the file, the verdict line with the speedup, the few lines that say what is wrong, what
+to do next, the progress bar, and the keys in a footer. The explanation, the reference solution,
+the task and the path are one key away, and the explanation and solution of every drill solved
+in the session are printed in full once it ends. Where stdout is not a terminal, each verdict is
+appended as plain text, which logs and tests can read. The learner's modules never import this
+one: the command line hands a `WatchScreen` to `learner.session`, which sees only its `Screen`.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from vecdrill.content.catalogue import Catalogue
+from vecdrill.content.drill import Drill
+from vecdrill.learner import guidance
+from vecdrill.learner.workspace import Moved
+from vecdrill.report import render, screens, text
+from vecdrill.report.model import FileResult
+
+if TYPE_CHECKING:
+    from vecdrill.learner.session import Session
+
+OUTPUT_LINES = 6  # the last lines of a traceback or of the solution's output that the view keeps
+NOTES_KEPT = 2  # the newest notes shown under the verdict
+
+_WORDS = {
+    "en": {
+        "created": "Created [bold]{path}[/] from the starter: write your solution there.",
+        "exists": "Your file [bold]{path}[/] already exists; vecdrill keeps it as it is and checks it.",
+        "workspace": "Your drills live in {folder} (--workspace or VECDRILL_WORKSPACE moves them).",
+        "moved": "Moved your file {old} to {new}: vecdrill keeps your drills in a folder of their own.",
+        "kept": "Left {old} where it is: {new} exists already; compare the two and keep one.",
+        "editing": "Opening {editor} on your file: quit the editor to have it checked here. To see a "
+        "verdict on every save, keep your editor in one pane and run `{command}` in another.",
+        "preparing": "Getting the checker ready (torch, and the loop's answers for this drill); you "
+        "can start editing now...",
+        "waiting": "Waiting for your first save: edit [bold]{path}[/] and save it; every save is "
+        "checked here.",
+        "stop": "Ctrl-C stops.",
+        "checking": "Checking your file...",
+        "measuring": "Correct and vectorized; now measuring the speedup...",
+        "checked": "Checked in {ms} ms at {clock}; save again to check again.",
+        "faster": "{speed} than the loop",
+        "next_key": "Next: press [bold]n[/] for {drill} ({title}); [bold]e[/] shows the explanation.",
+        "next_command": "Next: [bold]{command}[/] ({title}).",
+        "all_done": "You have solved every drill of {pack}.",
+        "fix_key": "Fix your file and save it; [bold]h[/] gives a hint.",
+        "fix_command": "Stuck? [bold]vecdrill hint {drill}[/] shows a hint.",
+        "hint": "Hint {number} of {total}: ",
+        "last_hint": "That was the last hint; the solution opens with `vecdrill solution {drill}`.",
+        "more": "... {count} more lines: `vecdrill check {path}` shows them all",
+        "output": "Your solution's output (the end):",
+        "progress": "{bar} {solved} of {total} drills solved",
+        "not_yet": "The explanation and the reference solution open once your file passes (or "
+        "with `vecdrill solution {drill}`); h gives a hint.",
+        "path_done": "No other drill on this path is left unsolved; `vecdrill list` shows them all.",
+        "footer": "n next · h hint · t task · l list · e explanation · q quit",
+        "back": " · ↵ back",
+        "summary": "Stopped watching {drill} after {checks}: {outcome}. Your file stays at {path}.",
+        "solved": "solved",
+        "solved_speed": "solved, {speed} than the loop",
+        "unsolved": "not solved yet (vecdrill hint {drill} gives a hint)",
+        "one_check": "1 check",
+        "checks": "{count} checks",
+    },
+    "zh": {
+        "created": "已按起始代码创建 [bold]{path}[/]：在这个文件里写你的解法。",
+        "exists": "你的文件 [bold]{path}[/] 已经存在；vecdrill 保留原样并检查它。",
+        "workspace": "你的练习文件都在 {folder}（可用 --workspace 或 VECDRILL_WORKSPACE 改到别处）。",
+        "moved": "已把你的文件 {old} 移到 {new}：vecdrill 把练习放在单独的文件夹里。",
+        "kept": "{old} 没有移动：{new} 已经存在；请比较两者并保留一个。",
+        "editing": "正在用 {editor} 打开你的文件：退出编辑器后在这里检查。若想每次保存都看到结果，"
+        "请在一个窗格里开编辑器，在另一个窗格里运行 `{command}`。",
+        "preparing": "正在准备检查器（加载 torch，并算出本题循环的答案）；你现在就可以开始编辑……",
+        "waiting": "等待你第一次保存：编辑并保存 [bold]{path}[/]；每次保存都会在这里检查。",
+        "stop": "按 Ctrl-C 停止。",
+        "checking": "正在检查你的文件……",
+        "measuring": "结果正确且已向量化；正在测量加速比……",
+        "checked": "用时 {ms} 毫秒，检查于 {clock}；再次保存即可重新检查。",
+        "faster": "比循环{speed}",
+        "next_key": "下一步：按 [bold]n[/] 开始 {drill}（{title}）；按 [bold]e[/] 查看讲解。",
+        "next_command": "下一步：[bold]{command}[/]（{title}）。",
+        "all_done": "{pack} 的所有题目你都已通过。",
+        "fix_key": "修改文件并保存；按 [bold]h[/] 获取提示。",
+        "fix_command": "卡住了？[bold]vecdrill hint {drill}[/] 给出提示。",
+        "hint": "提示 {number}/{total}：",
+        "last_hint": "这是最后一条提示；`vecdrill solution {drill}` 可查看参考解。",
+        "more": "……还有 {count} 行：`vecdrill check {path}` 显示全部",
+        "output": "你的解法的输出（末尾）：",
+        "progress": "{bar} 已通过 {solved}/{total} 题",
+        "not_yet": "通过之后才能查看讲解和参考解（或运行 `vecdrill solution {drill}`）；按 h 获取提示。",
+        "path_done": "这条路线上其余的题目你都已通过；`vecdrill list` 列出全部题目。",
+        "footer": "n 下一题 · h 提示 · t 题目 · l 列表 · e 讲解 · q 退出",
+        "back": " · ↵ 返回",
+        "summary": "已停止监视 {drill}，共检查 {checks}：{outcome}。你的文件仍在 {path}。",
+        "solved": "已解出",
+        "solved_speed": "已解出，比循环{speed}",
+        "unsolved": "尚未解出（vecdrill hint {drill} 给出提示）",
+        "one_check": "1 次",
+        "checks": "{count} 次",
+    },
+}
+
+
+def moved_files(moves: list[Moved], lang: str) -> None:
+    """One sentence per file found where older versions wrote it (`workspace.move_old_files`)."""
+    words = _WORDS["zh" if lang == "zh" else "en"]
+    out = render.console()
+    for move in moves:
+        said = words["kept" if move.kept else "moved"].format(old=move.old, new=move.new)
+        out.print(f"[yellow]{render.safe(said)}[/]")
+
+
+class WatchScreen:
+    """What `vecdrill try` shows while it watches the learner's file."""
+
+    _drill: Drill  # set by `intro`, which the session calls first for every drill it starts
+    _path: Path
+
+    def __init__(self, lang: str, catalogue: Catalogue, workspace: Path) -> None:
+        self._lang, self._catalogue, self._workspace = lang, catalogue, workspace
+        self._words = _WORDS["zh" if lang == "zh" else "en"]
+        self._out = render.console()
+        self.interactive = screens.interactive()
+        self.keys_on = False  # the session says whether it reads keys (the footer names them)
+        self._started = time.monotonic()
+        self._result: FileResult | None = None
+        self._standing: guidance.Overview | None = None
+        self._following: Drill | None = None
+        self._hints: guidance.Hints | None = None
+        self._notes: list[str] = []
+        self._status = ""
+        self._first = True  # no drill shown yet
+
+    def intro(self, drill: Drill, path: Path, created: bool) -> None:
+        """The drill's full text, once, when its session starts; every later view is compact. A
+        drill that `n` starts gets a clean screen; the first keeps what was said before it."""
+        if not self._first:
+            self._out.clear()
+        self._first = False
+        self._drill, self._path, self._result, self._hints, self._notes = drill, path, None, None, []
+        render.drill_detail(drill, self._lang)
+        self._out.print("\n" + self._say("created" if created else "exists", path=render.safe(str(path))))
+        self._out.print(f"[dim]{self._say('workspace', folder=render.safe(str(self._workspace)))}[/]")
+
+    def editing(self, command: list[str]) -> None:
+        again = self._catalogue.command("try", self._drill.id) + " --no-editor"
+        self._out.print(render.safe(self._words["editing"].format(editor=command[0], command=again)))
+
+    def note(self, message: str) -> None:
+        if self._shows_view():
+            self._notes = [*self._notes, message][-NOTES_KEPT:]
+            self._redraw()
+        else:
+            self._out.print(f"[yellow]{render.safe(message)}[/]")
+
+    def preparing(self) -> None:
+        self._update(f"[dim]{self._words['preparing']}[/]")
+
+    def checking(self) -> None:
+        self._started = time.monotonic()
+        self._update(f"[dim]{self._words['checking']}[/]")
+
+    def waiting(self) -> None:
+        self._update(self._say("waiting", path=render.safe(str(self._path))))
+        if not self._shows_view():
+            self._out.print(self._footer() if self.keys_on else f"[dim]{self._words['stop']}[/]")
+
+    def correct(self, result: FileResult) -> None:
+        self._result = result
+        self._update(f"[dim]{self._words['measuring']}[/]")
+
+    def verdict(self, result: FileResult, standing: guidance.Overview, following: Drill | None) -> None:
+        self._result, self._standing, self._following, self._notes = result, standing, following, []
+        self._hints = None if result.verdict.passed else self._hints  # a hint helps until the pass
+        ms = f"{(time.monotonic() - self._started) * 1000:.0f}"
+        self._update(f"[dim]{self._say('checked', ms=ms, clock=time.strftime('%H:%M:%S'))}[/]", whole=True)
+
+    def hint(self, hints: guidance.Hints) -> None:
+        self._hints = hints
+        self._redraw()
+
+    def task(self) -> None:
+        self._out.clear()
+        render.drill_detail(self._drill, self._lang)
+        self._out.print(self._footer(back=True), end="")
+
+    def listing(self, view: guidance.PathView) -> None:
+        self._out.clear()
+        screens.drill_list(self._catalogue, view, self._lang, flat=False)
+        self._out.print(self._footer(back=True), end="")
+
+    def explanation(self, solved: bool) -> None:
+        """After a pass, the explanation and the reference solution; before it, a sentence."""
+        if not solved:
+            self.note(self._words["not_yet"].format(drill=self._drill.id))
+            return
+        self._out.clear()
+        screens.solution(self._drill, guidance.explanation(self._drill, self._lang))
+        self._out.print(self._footer(back=True), end="")
+
+    def path_done(self) -> None:
+        self.note(self._words["path_done"])
+
+    def back(self) -> None:
+        self._redraw()
+
+    def summary(self, sessions: list[Session]) -> None:
+        """The explanation and reference solution of each drill solved in the session, in full
+        and once, then one line per drill: its checks, solved or not, the best speed (or slowdown)."""
+        self._out.print()
+        for session in sessions:
+            if session.solved:
+                screens.solution(session.drill, guidance.explanation(session.drill, self._lang))
+                self._out.print()
+        for session in sessions:
+            best, count = session.best_speedup, session.checks
+            outcome = (
+                self._say("solved_speed", speed=text.speed(best, self._lang))
+                if session.solved and best
+                else self._words["solved"]
+                if session.solved
+                else self._say("unsolved", drill=session.drill.id)
+            )
+            checks = self._say("one_check") if count == 1 else self._say("checks", count=count)
+            line = self._say(
+                "summary", drill=session.drill.id, checks=checks, outcome=outcome, path=str(session.path)
+            )
+            self._out.print(render.safe(line))
+
+    def _say(self, key: str, **values: object) -> str:
+        return self._words[key].format(**values)
+
+    def _shows_view(self) -> bool:
+        """The compact view is on the terminal (else lines are appended)."""
+        return self._out.is_terminal and self._result is not None
+
+    def _update(self, status: str, *, whole: bool = False) -> None:
+        """In a terminal, redraw the view once it has a verdict (before, append the status line);
+        elsewhere append the status, and with `whole` the view, so that a log reads each verdict once."""
+        self._status = status
+        if self._shows_view():
+            self._redraw()
+        elif whole:
+            self._out.print(f"--- {time.strftime('%H:%M:%S')} ---")
+            for line in self._view(10**6):
+                self._out.print(line)
+        else:
+            self._out.print(status)
+
+    def _redraw(self) -> None:
+        """The compact view, sized to the terminal: the details under the verdict give way first."""
+        if self._result is None:
+            self._out.clear()
+            render.drill_detail(self._drill, self._lang)
+            self._out.print(self._status)
+            self._out.print(self._footer(), end="")
+            return
+        self._out.clear()
+        for line in self._view(self._out.height - 1):  # the cursor's row: a full screen would scroll
+            self._out.print(line)
+        self._out.print(self._footer(), end="")
+
+    def _view(self, rows: int) -> list[str]:
+        """The view's lines (markup) in at most `rows` terminal rows, less the footer's."""
+        assert self._result is not None
+        head = [
+            f"[bold]{render.safe(self._drill.id)}[/]: {render.safe(self._drill.title_in(self._lang))}",
+            f"[dim]{render.safe(str(self._path))}[/]",
+            "",
+            self._headline(self._result),
+        ]
+        tail = ["", *self._next_lines(self._result), *self._hint_lines()]
+        tail += [f"[yellow]{render.safe(n)}[/]" for n in self._notes]
+        if self._standing is not None:
+            bar = screens.bar(self._out, self._standing.solved, self._standing.total)
+            tail += [
+                "",
+                self._say("progress", bar=bar, solved=self._standing.solved, total=self._standing.total),
+            ]
+        tail.append(self._status)
+        footer = 1 if self.keys_on else 0
+        room = rows - footer - sum(self._rows(line) for line in head + tail)
+        return [*head, *self._fit(self._details(self._result), room), *tail]
+
+    def _headline(self, result: FileResult) -> str:
+        """`PASS relu-where: 1500x faster than the loop (cpu)`, else the verdict and its message."""
+        mark = render.verdict_mark(result.verdict.value)
+        timed = next(((d.device, d.timing) for d in result.devices if d.timing), None)
+        if result.verdict.passed and timed is not None:
+            device, timing = timed
+            said = self._say("faster", speed=text.speed(timing.speedup, self._lang)) + f" ({device})"
+        else:
+            said = render.message(result, self._lang)
+        return f"{mark} {render.safe(result.drill or '')}: {render.safe(said)}"
+
+    def _details(self, result: FileResult) -> list[str]:
+        """What the headline leaves out: other findings, each device, the inputs where the answer
+        differs, the end of a traceback and of the solution's output, notes."""
+        zh = self._lang == "zh"
+        lines = [
+            f"  {f.line}:{f.col} {render.safe(f.message_zh if zh and f.message_zh else f.message)}"
+            for f in result.findings[1:]
+        ]
+        for device in result.devices:
+            if device.timing is not None:
+                lines.append(f"  {device.device}: {text.speedup_line(device.timing, self._lang)}")
+                continue
+            status = text.device_status(device, result)
+            if status and not result.verdict.passed and device.message != result.message:
+                lines.append(f"  {render.safe(status)}")
+            if device.mismatch is not None and device.mismatch.inputs:
+                lines.append(f"  {render.safe(text.inputs_line(device.mismatch.inputs, self._lang))}")
+        if result.traceback:
+            lines += [f"[dim]{render.safe(line)}[/]" for line in _last(result.traceback)]
+        output = "\n".join(p for p in (result.stdout, result.stderr) if p.strip())
+        if output and not result.verdict.passed:
+            lines += [self._words["output"], *(render.safe(line) for line in _last(output))]
+        return lines + [f"[dim]note: {render.safe(note)}[/]" for note in result.notes]
+
+    def _next_lines(self, result: FileResult) -> list[str]:
+        """What to do now: after a pass, the next drill; before, fix and save (or ask for a hint)."""
+        drill, following = self._drill, self._following
+        if not result.verdict.passed:
+            return [self._say("fix_key" if self.keys_on else "fix_command", drill=drill.id)]
+        if following is None:
+            pack = self._catalogue.pack_of(drill.id)
+            return [
+                self._say("all_done", pack=render.safe(pack.zh_title if self._lang == "zh" else pack.title))
+            ]
+        title = render.safe(following.title_in(self._lang))
+        if self.keys_on:
+            return [self._say("next_key", drill=following.id, title=title)]
+        command = render.safe(self._catalogue.command("try", following.id))
+        return [self._say("next_command", command=command, title=title)]
+
+    def _hint_lines(self) -> list[str]:
+        hints = self._hints
+        if hints is None or not hints.steps:
+            return []
+        number = self._say("hint", number=len(hints.steps), total=hints.total)
+        lines = [f"[bold]{number}[/]{render.safe(hints.steps[-1])}"]
+        if len(hints.steps) == hints.total:
+            lines.append(f"[dim]{self._say('last_hint', drill=hints.drill_id)}[/]")
+        return lines
+
+    def _fit(self, lines: list[str], room: int) -> list[str]:
+        """`lines` in `room` rows, the last shown row saying how many lines were left out."""
+        if sum(self._rows(line) for line in lines) <= room:
+            return lines
+        kept: list[str] = []
+        used = 1  # the row that says what was left out
+        for line in lines:
+            if used + self._rows(line) > room:
+                break
+            kept.append(line)
+            used += self._rows(line)
+        left = len(lines) - len(kept)
+        return [*kept, f"[dim]{self._say('more', count=left, path=render.safe(str(self._path)))}[/]"]
+
+    def _rows(self, line: str) -> int:
+        """The terminal rows a line of markup takes at the console's width."""
+        from rich.text import Text
+
+        return max(1, len(Text.from_markup(line).wrap(self._out, self._out.width)))
+
+    def _footer(self, *, back: bool = False) -> str:
+        return f"[dim]{self._words['footer']}{self._words['back'] if back else ''}[/]" if self.keys_on else ""
+
+
+def _last(printed: str) -> list[str]:
+    """The last OUTPUT_LINES lines of a traceback or output: the end says what went wrong."""
+    return printed.rstrip().splitlines()[-OUTPUT_LINES:]
