@@ -68,7 +68,7 @@ def test_hint_all_shows_every_step_and_remembers_it() -> None:
 
 def test_hint_speaks_the_chosen_language() -> None:
     done = run_cli("hint", "fx-double", "--lang", "zh", *DRILLS)
-    assert "Hint 1 of 2: 第一步" in done.stdout and "first step" not in done.stdout
+    assert "提示 1/2：第一步" in done.stdout and "first step" not in done.stdout
 
 
 def test_hint_for_an_unknown_drill_is_a_usage_error() -> None:

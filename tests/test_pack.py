@@ -432,4 +432,4 @@ def test_next_after_a_pass_in_chinese_names_the_chinese_title(tmp_path: Path) ->
         "check", str(solution), "--drill", "fx-double", "--no-bench", "--drills", str(course), "--lang", "zh"
     )
     assert done.returncode == 0, done.stdout + done.stderr
-    assert f"Next: vecdrill try fx-np-square --drills {course} (数组平方)" in done.stdout.splitlines()
+    assert f"下一题：vecdrill try fx-np-square --drills {course}（数组平方）" in done.stdout.splitlines()

@@ -72,7 +72,9 @@ def test_hints_and_the_solution_in_chinese_fall_back_to_english() -> None:
     assert hint.returncode == 0, hint.stderr
     lines = hint.stdout.splitlines()
     assert lines[0] == NO_CHINESE and hint.stdout.count(NO_CHINESE) == 1
-    assert lines[1] == f"Hint 1 of 2: {load_drill(DRILL).hints[0]}"
+    assert (
+        lines[1] == f"提示 1/2：{load_drill(DRILL).hints[0]}"
+    )  # vecdrill's words in Chinese, the drill's English
     shown = run_cli("solution", "mask-lengths", "--yes", "--lang", "zh", "--drills", str(PACK))
     assert shown.returncode == 0, shown.stderr
     assert shown.stdout.count(NO_CHINESE) == 1

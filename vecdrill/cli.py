@@ -345,7 +345,8 @@ def hint(
     from vecdrill.report import language, screens
 
     drill = catalogue.load_catalogue(drills).get(drill_id)
-    screens.hints(guidance.next_hints(drill, language.pick(lang), everything=all_steps))
+    chosen = language.pick(lang)
+    screens.hints(guidance.next_hints(drill, chosen, everything=all_steps), chosen)
 
 
 @app.command()
@@ -368,7 +369,8 @@ def solution(
             f"gives a hint; `vecdrill solution {drill.id} --yes` shows it anyway."
         )
         raise typer.Exit(ExitCode.NOT_PASSED)
-    screens.solution(drill, guidance.explanation(drill, language.pick(lang)))
+    chosen = language.pick(lang)
+    screens.solution(drill, guidance.explanation(drill, chosen), chosen)
 
 
 @app.command("progress")

@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from vecdrill import messages
 from vecdrill.content.catalogue import Catalogue
 from vecdrill.content.drill import NO_CHINESE, Drill
 from vecdrill.content.pack import Pack, Track
@@ -113,11 +114,6 @@ def same_code(yours: str, reference: str) -> bool:
 
 # A time or a speedup quoted in an explanation: "420 ms", "3000x", "约 3000 倍", "1.2 GB/s".
 _QUOTED_FIGURE = re.compile(r"\d\s*(?:[mµun]?s\b|x\b|×|倍|毫秒|微秒|纳秒|GB/s)")
-MEASURED_ELSEWHERE = {
-    "en": "*The figures below were measured on the drill author's machine; the check report gives "
-    "yours, from this machine.*",
-    "zh": "*下文引用的数字是在出题者的机器上测得的；你这台机器上的数字以检查报告为准。*",
-}
 
 
 def explanation(drill: Drill, lang: str) -> str:
@@ -127,7 +123,7 @@ def explanation(drill: Drill, lang: str) -> str:
     text = drill.explanation(lang)
     if not _QUOTED_FIGURE.search(text):
         return text
-    return f"{MEASURED_ELSEWHERE['zh' if lang == 'zh' else 'en']}\n\n{text}"
+    return f"{messages.say('explain', 'measured_elsewhere', lang)}\n\n{text}"
 
 
 def overview(catalogue: Catalogue, packs: Sequence[Pack] | None = None) -> Overview:
@@ -203,17 +199,10 @@ def missing_prerequisites(
     if not missing:
         return None
     command = catalogue.command("try", missing[0])
-    if lang == "zh":
-        them = "它" if len(missing) == 1 else "它们"
-        return (
-            f"{drill.id} 用到了 {'、'.join(missing)} 的做法，你还没有通过{them}：可以直接开始，"
-            f"也可以先做 `{command}`。"
-        )
-    names = " and ".join(", ".join(missing).rsplit(", ", 1))
-    return (
-        f"{drill.id} builds on {names}, which you have not solved yet: you can go ahead, or start "
-        f"with `{command}`."
-    )
+    words = messages.words("explain", lang)
+    names = words["and"].join(words["list_separator"].join(missing).rsplit(words["list_separator"], 1))
+    one_or_more = "prerequisites_one" if len(missing) == 1 else "prerequisites_many"
+    return words[one_or_more].format(drill=drill.id, names=names, command=command)
 
 
 def _tally(label: str, drills: list[Drill], solved: set[str]) -> Tally:

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
+from vecdrill import messages
 from vecdrill.grading.gradebook import MISSING, Copies, Gradebook, Row, Written
 from vecdrill.report import text
 from vecdrill.report.model import Verdict
@@ -70,44 +71,35 @@ def summary(book: Gradebook, written: Written | None = None, lang: str = "en") -
 
 def _copies_lines(copies: list[Copies], lang: str) -> list[str]:
     """The identical hand-ins, a line per group, under a heading that says what counts as one."""
-    zh = lang == "zh"
-    lines = [_SAME_HEADING["zh" if zh else "en"]]
+    words = messages.words("grades", lang)
+    lines = [words["same_heading"]]
     for group in copies:
-        how = _SAME_BYTES if group.same_bytes else _SAME_CODE
-        names = ("、" if zh else ", ").join(group.students)
-        lines.append(
-            f"  {group.drill}：{names}（{how['zh']}）" if zh else f"  {group.drill}: {names} ({how['en']})"
-        )
+        how = words["same_bytes" if group.same_bytes else "same_code"]
+        names = words["name_separator"].join(group.students)
+        lines.append(words["copies"].format(drill=group.drill, names=names, how=how))
     return lines
-
-
-_SAME_HEADING = {
-    "en": "Identical hand-ins (short answers are often alike: look before judging):",
-    "zh": "相同的提交（简短的答案常常一样，请先看代码再判断）：",
-}
-_SAME_BYTES = {"en": "same bytes", "zh": "字节完全相同"}
-_SAME_CODE = {"en": "same code, other names or spacing", "zh": "代码相同，只有名字或空白不同"}
 
 
 def _footer(book: Gradebook, written: Written | None, lang: str) -> str:
     """How many rows, what was checked, and where the gradebook and its sheets went."""
-    if lang == "zh":
-        shard = f"（分片 {book.shard}）" if book.shard else ""
-        line = f"{len(book.rows)} 行{shard}：检查了 {book.checked} 个文件，{book.reused} 个沿用之前的结果"
-        if book.ignored:
-            line += f"；{len(book.ignored)} 个文件未评分，列在成绩册里"
-        if written:
-            line += f"。成绩册：{written.document} 和 {written.rows}；每个学生一行：{written.students}"
-        return line
-    shard = f" (shard {book.shard})" if book.shard else ""
-    line = (
-        f"{_count(len(book.rows), 'row')}{shard}: {_count(book.checked, 'file')} checked, "
-        f"{book.reused} from earlier runs"
+    words = messages.words("grades", lang)
+
+    def count(number: int, noun: str) -> str:
+        return words[f"{noun}_one" if number == 1 else f"{noun}_many"].format(count=number)
+
+    shard = words["shard"].format(shard=book.shard) if book.shard else ""
+    line = words["footer"].format(
+        rows=count(len(book.rows), "rows"),
+        shard=shard,
+        checked=count(book.checked, "files"),
+        reused=book.reused,
     )
     if book.ignored:
-        line += f"; {_count(len(book.ignored), 'file')} not graded, listed in the gradebook"
+        line += words["ignored"].format(files=count(len(book.ignored), "files"))
     if written:
-        line += f". Gradebook: {written.document} and {written.rows}; one row per student: {written.students}"
+        line += words["written"].format(
+            document=written.document, rows=written.rows, students=written.students
+        )
     return line
 
 
@@ -132,7 +124,3 @@ def _tables(out: Console, book: Gradebook, columns: list[str]) -> None:
 def _field(name: str) -> str:
     """A name from the class (a folder's) as one tab-separated field: no tab, newline or escape."""
     return text.clean(name.replace("\t", " ").replace("\n", " "))
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}" + ("" if number == 1 else "s")

@@ -14,6 +14,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+from vecdrill import messages
 from vecdrill.content import drill_code
 from vecdrill.content.drill import NO_CHINESE
 from vecdrill.learner import guidance
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
 
     from vecdrill.content.catalogue import Catalogue
     from vecdrill.content.drill import Drill, InputSpec, RuleName
+    from vecdrill.content.pack import Pack
     from vecdrill.errors import DrillError
     from vecdrill.report.model import DeviceResult, FileResult
 
@@ -83,52 +85,6 @@ def problems(found: list[DrillError]) -> None:
         err.print(f"[yellow]{label}[/] {safe(str(problem))}")
 
 
-_SHOW = {
-    "en": {
-        "level": "level {}",
-        "write": "Write [bold]{}[/] {}",
-        "loop": "The loop to replace",
-        "inputs": "Inputs",
-        "dim": "a Python int, the size of {}",
-        "const": "a Python number, always {:g}",
-        "number": "a Python number",
-        "sizes": "Checked at sizes: {}",
-        "bench": "Benchmark size: {}",
-        "rules": "Rules",
-        "start": "Start it with [bold]{}[/], or check a file with [bold]{}[/].",
-        "normal": "normal values x {scale:g}",
-        "uniform": "uniform floats in [{low:g}, {high:g})",
-        "int": "integers in [{low:g}, {high:g})",
-        "index_inclusive": "integers in [0, {into}]",
-        "index": "indices in [0, {into})",
-        "bool": "booleans, true with probability {p:g}",
-        "probs": "probabilities along the last dimension (rows sum to 1)",
-        "custom": "values the drill makes itself (see the task)",
-    },
-    "zh": {
-        "level": "难度 {}",
-        "write": "写出 [bold]{}[/]{}",
-        "loop": "要替换的循环",
-        "inputs": "输入",
-        "dim": "Python 整数，即 {} 的大小",
-        "const": "Python 数，恒为 {:g}",
-        "number": "Python 数",
-        "sizes": "检查的规模：{}",
-        "bench": "计时的规模：{}",
-        "rules": "本题规则",
-        "start": "用 [bold]{}[/] 开始，或用 [bold]{}[/] 检查一个文件。",
-        "normal": "正态分布的值 x {scale:g}",
-        "uniform": "[{low:g}, {high:g}) 内均匀分布的浮点数",
-        "int": "[{low:g}, {high:g}) 内的整数",
-        "index_inclusive": "[0, {into}] 内的整数",
-        "index": "[0, {into}) 内的下标",
-        "bool": "布尔值，为真的概率是 {p:g}",
-        "probs": "沿最后一维的概率（每行之和为 1）",
-        "custom": "由本题自己构造的值（见题目说明）",
-    },
-}
-
-
 def drill_detail(drill: Drill, lang: str, catalogue: Catalogue | None = None) -> None:
     """`vecdrill show`: the task, the loop, inputs, sizes and rules; with the `catalogue`, the
     commands that start the drill (with the --drills its pack needs). Long code lines wrap
@@ -137,7 +93,7 @@ def drill_detail(drill: Drill, lang: str, catalogue: Catalogue | None = None) ->
     from rich.syntax import Syntax
 
     out = console()
-    words = _SHOW["zh" if lang == "zh" else "en"]
+    words = messages.words("show", lang)
     if drill.untranslated(lang):
         out.print(f"[dim]{safe(NO_CHINESE)}[/]")
     out.print(
@@ -145,14 +101,21 @@ def drill_detail(drill: Drill, lang: str, catalogue: Catalogue | None = None) ->
             f"{safe(drill.task_in(lang))}",
             title=f"[bold]{drill.id}[/]: {safe(drill.title_in(lang))}",
             subtitle=" · ".join(
-                [words["level"].format(drill.level), drill.library, ", ".join(drill.techniques)]
+                [
+                    messages.say("path", "level", lang, level=drill.level),
+                    drill.library,
+                    ", ".join(drill.techniques),
+                ]
             ),
         ),
         soft_wrap=False,  # a box wraps its task inside; soft wrapping would cut it at the border
     )
     signature = ", ".join(spec.name for spec in drill.inputs)
     out.print(
-        words["write"].format(f"{drill.function}({signature})", safe(text.loop_rule(drill, lang))) + "\n"
+        words["write"].format(
+            signature=f"{drill.function}({signature})", rule=safe(text.loop_rule(drill, lang))
+        )
+        + "\n"
     )
     out.print(f"[bold]{words['loop']}[/]")
     code = drill_code.loop_listing(drill)
@@ -165,15 +128,15 @@ def drill_detail(drill: Drill, lang: str, catalogue: Catalogue | None = None) ->
     for spec in drill.inputs:
         shape = "(" + ", ".join(str(d) for d in spec.shape) + ")"
         if spec.kind == "dim":
-            what = words["dim"].format(spec.dim)
+            what = words["dim"].format(dim=spec.dim)
         elif spec.kind == "const":
-            what = words["const"].format(spec.value) if spec.value is not None else words["number"]
+            what = words["const"].format(value=spec.value) if spec.value is not None else words["number"]
         else:
             what = f"{spec.dtype} {shape}, {_values(spec, words)}"
         out.print(f"  {spec.name}: {safe(what)}")
-    out.print("\n" + words["sizes"].format("; ".join(units.size(s) for s in drill.sizes)))
+    out.print("\n" + words["sizes"].format(sizes="; ".join(units.size(s) for s in drill.sizes)))
     if drill.benchmark:
-        out.print(words["bench"].format(units.size(drill.bench)))
+        out.print(words["bench"].format(size=units.size(drill.bench)))
     rules = _rule_lines(drill, lang)
     if rules:
         out.print(f"\n[bold]{words['rules']}[/]")
@@ -181,7 +144,7 @@ def drill_detail(drill: Drill, lang: str, catalogue: Catalogue | None = None) ->
             out.print(f"  {safe(line)}")
     if catalogue is not None:
         start, check = catalogue.command("try", drill.id), catalogue.command("check FILE --drill", drill.id)
-        out.print("\n" + words["start"].format(safe(start), safe(check)))
+        out.print("\n" + words["start"].format(start=safe(start), check=safe(check)))
 
 
 def _values(spec: InputSpec, words: dict[str, str]) -> str:
@@ -194,35 +157,25 @@ def _values(spec: InputSpec, words: dict[str, str]) -> str:
 
 def _rule_lines(drill: Drill, lang: str) -> list[str]:
     """The drill's bans, allow-list, body limits and helpers, each with its reason in `lang`."""
-    zh = lang == "zh"
+    words = messages.words("rules", lang)
 
     def entry(rule: RuleName) -> str:
-        reason = (rule.reason_zh or rule.reason) if zh else rule.reason  # English-only drills: reason
-        name = ("其他一切" if zh else "anything else") if rule.name == "..." else rule.name
+        reason = (rule.reason_zh or rule.reason) if lang == "zh" else rule.reason  # English-only drills
+        name = words["anything_else"] if rule.name == "..." else rule.name
         return f"{name}: {reason}" if reason else name
 
-    lines = [("禁用 " if zh else "banned ") + entry(rule) for rule in drill.banned]
+    lines = [words["banned"].format(rule=entry(rule)) for rule in drill.banned]
     if drill.allowed is not None:
         listed = ", ".join(rule.name for rule in drill.allowed if rule.name != "...")
-        lines.append(("只允许使用：" if zh else "allowed, and nothing else: ") + listed)
-        lines += [("  原因 " if zh else "  why ") + entry(rule) for rule in drill.allowed if rule.reason]
+        lines.append(words["allowed"].format(names=listed))
+        lines += [words["why"].format(rule=entry(rule)) for rule in drill.allowed if rule.reason]
     if drill.max_lines is not None:
-        lines.append(
-            f"函数体最多 {drill.max_lines} 行代码"
-            if zh
-            else f"at most {drill.max_lines} line{'' if drill.max_lines == 1 else 's'} of code in the body"
-        )
+        lines.append(words["max_line" if drill.max_lines == 1 else "max_lines"].format(count=drill.max_lines))
     if drill.max_columns is not None:
-        lines.append(
-            f"每行最多 {drill.max_columns} 个字符"
-            if zh
-            else f"lines at most {drill.max_columns} characters wide"
-        )
+        lines.append(words["max_columns"].format(count=drill.max_columns))
     if drill.helpers:
         names = ", ".join(f"{helper.replace('-', '_')}() ({helper})" for helper in drill.helpers)
-        lines.append(
-            ("可调用的前面题目的参考解：" if zh else "you may call the reference solutions of: ") + names
-        )
+        lines.append(words["helpers"].format(names=names))
     return lines
 
 
@@ -249,11 +202,11 @@ def results(
         if result.traceback:
             out.print(f"[dim]{safe(result.traceback)}[/]")
         if show_output and (result.stdout or result.stderr) and not result.verdict.passed:
-            for name, printed in (("output", result.stdout), ("error output", result.stderr)):
+            for name, printed in (("output", result.stdout), ("error_output", result.stderr)):
                 if printed.strip():
-                    out.print(f"[dim]Your solution's {name}:[/]\n{safe(printed)}")
+                    out.print(f"[dim]{messages.say('report', name, lang)}[/]\n{safe(printed)}")
         for note in result.notes:
-            out.print(f"[dim]note: {safe(note)}[/]")
+            out.print(f"[dim]{messages.say('report', 'note', lang, note=safe(note))}[/]")
         if sandbox := text.sandbox_line(result):
             out.print(f"[dim]{safe(sandbox)}[/]")
         if result.verdict.passed and catalogue is not None and result.drill in catalogue.drills:
@@ -303,43 +256,24 @@ def _device_report(out: Console, device: DeviceResult, result: FileResult, lang:
         _scaling(out, device, lang)
 
 
-_SCALING: dict[str, dict[str, Any]] = {
-    "en": {
-        "title": "time per call on {} as the size grows{}:",
-        "fixed": " ({} fixed)",
-        "head": ("size", "loop", "yours", "speedup"),
-        "legend": "[red]o loop[/]  [green]x yours[/]",
-        "crossover": "  [yellow]┊ crossover[/]",
-        "axes": "  (both axes logarithmic)",
-    },
-    "zh": {
-        "title": "{} 上单次调用的时间随规模的变化{}：",
-        "fixed": "（{} 不变）",
-        "head": ("规模", "循环", "你的解法", "加速比"),
-        "legend": "[red]o 循环[/]  [green]x 你的解法[/]",
-        "crossover": "  [yellow]┊ 交叉点[/]",
-        "axes": "  （两轴均为对数刻度）",
-    },
-}
-
-
 def _scaling(out: Console, device: DeviceResult, lang: str) -> None:
     """The ladder: in a terminal a log-log chart, then the table of its numbers (the table alone
     elsewhere), then the crossover sentence."""
     from vecdrill.measure import ladder
 
-    words = _SCALING["zh" if lang == "zh" else "en"]
+    words = messages.words("scaling", lang)
     points = device.scaling
     dims = ladder.varying_dims(points)
     fixed = {k: v for k, v in points[-1].size.items() if k not in dims}
-    where = words["fixed"].format(units.size(fixed)) if fixed else ""
-    out.print(f"    {safe(words['title'].format(device.device, where))}")
+    where = words["fixed"].format(sizes=units.size(fixed)) if fixed else ""
+    out.print(f"    {safe(words['title'].format(device=device.device, fixed=where))}")
     if out.is_terminal:
         _chart(out, device, dims, words)
     labels = [units.size({d: p.size[d] for d in dims}) for p in points]
-    size_width = max([cells(words["head"][0]), *(len(label) for label in labels)]) + 2
-    head = "".join(" " * (10 - cells(h)) + h for h in words["head"][1:])  # right-aligned, as the numbers
-    out.print("      " + fit(words["head"][0], size_width) + head)
+    size_width = max([cells(words["head_size"]), *(len(label) for label in labels)]) + 2
+    columns = (words[f"head_{name}"] for name in ("loop", "yours", "speedup"))
+    head = "".join(" " * (10 - cells(h)) + h for h in columns)  # right-aligned, as the numbers
+    out.print("      " + fit(words["head_size"], size_width) + head)
     for label, p in zip(labels, points, strict=True):
         out.print(
             f"      {label:<{size_width}}{units.seconds(p.loop_seconds):>10}"
@@ -348,7 +282,7 @@ def _scaling(out: Console, device: DeviceResult, lang: str) -> None:
     out.print(f"    {text.scaling_sentence(device, lang)}")
 
 
-def _chart(out: Console, device: DeviceResult, dims: list[str], words: dict[str, Any]) -> None:
+def _chart(out: Console, device: DeviceResult, dims: list[str], words: dict[str, str]) -> None:
     from rich.text import Text
 
     from vecdrill.measure import ladder
@@ -389,15 +323,17 @@ def _after_pass(out: Console, result: FileResult, catalogue: Catalogue, lang: st
         out.print(Markdown(explained))
     else:
         out.print(safe(explained, 20000))
-    _reference_beside(out, result, drill)
+    _reference_beside(out, result, drill, lang)
     following = catalogue.next_after(solved | {drill.id}, current=drill.id)  # on this drill's pack's path
+    words = messages.words("report", lang)
     out.print(
         "\n"
         + (
-            f"Next: [bold]{safe(catalogue.command('try', following.id))}[/] "
-            f"({safe(following.title_in(lang))})"
+            words["next"].format(
+                command=safe(catalogue.command("try", following.id)), title=safe(following.title_in(lang))
+            )
             if following
-            else f"You have solved every drill of {safe(catalogue.pack_of(drill.id).title)}."
+            else words["pack_done"].format(pack=safe(_pack_title(catalogue.pack_of(drill.id), lang)))
         )
     )
     # a learner who skipped ahead: what the next drill builds on, still unsolved
@@ -406,7 +342,11 @@ def _after_pass(out: Console, result: FileResult, catalogue: Catalogue, lang: st
         out.print(f"[dim]{safe(waiting)}[/]")
 
 
-def _reference_beside(out: Console, result: FileResult, drill: Drill) -> None:
+def _pack_title(pack: Pack, lang: str) -> str:
+    return pack.zh_title if lang == "zh" and pack.zh_title else pack.title
+
+
+def _reference_beside(out: Console, result: FileResult, drill: Drill, lang: str) -> None:
     if result.source is None:  # what was checked, not the file, which may have changed since
         return
     reference = drill.file("solution.py").read_text(encoding="utf-8")
@@ -416,7 +356,7 @@ def _reference_beside(out: Console, result: FileResult, drill: Drill) -> None:
             return
     except (SyntaxError, UnicodeDecodeError, ValueError):
         return
-    out.print("\n[bold]The reference solution differs from yours:[/]")
+    out.print(f"\n[bold]{messages.say('report', 'reference_differs', lang)}[/]")
     if not out.is_terminal:
         out.print(safe(reference, 20000))
         return

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from vecdrill import messages
 from vecdrill.content.catalogue import Catalogue
 from vecdrill.content.drill import Drill
 from vecdrill.content.pack import Pack, Track
@@ -22,40 +23,9 @@ if TYPE_CHECKING:
 
 
 BAR_WIDTH = 24
-UNLISTED = {"en": "Not in a track of pack.toml yet", "zh": "尚未列入 pack.toml 的任何一轨"}
-# `vecdrill list`: the mark of a drill whose prerequisites are not all solved, and its legend.
-WAITING_MARK = "○"
-WAITING_LEGEND = {
-    "en": "○ builds on a drill you have not solved; `vecdrill try ID` names it.",
-    "zh": "○ 用到了你还没通过的前置题；`vecdrill try ID` 会列出是哪几题。",
-}
 
 
-# The words of the path and progress views, in both languages.
-_WORDS = {
-    "en": {
-        "level": "level {}",
-        "legend": "✓ solved   ▶ your next drill",
-        "next": "Next: ",
-        "all_solved": "You have solved every drill on this path.",
-        "progress": "Your progress: {} of {} drills solved",
-        "by_level": "By level",
-        "by_technique": "By technique",
-        "path_done": "You have solved every drill of {}. `vecdrill list` shows them all; "
-        "`vecdrill check` re-checks any file.",
-    },
-    "zh": {
-        "level": "难度 {}",
-        "legend": "✓ 已通过   ▶ 下一题",
-        "next": "下一题：",
-        "all_solved": "这条路线上的题目你已全部通过。",
-        "progress": "你的进度：{1} 题中已通过 {0} 题",
-        "by_level": "按难度",
-        "by_technique": "按技巧",
-        "path_done": "{}的题目你已全部通过。`vecdrill list` 列出全部题目；"
-        "`vecdrill check` 可以重新检查任何文件。",
-    },
-}
+WAITING_MARK = "○"  # `vecdrill list`: a drill whose prerequisites are not all solved
 
 
 def interactive() -> bool:
@@ -75,27 +45,24 @@ def confirm(question: str) -> bool:
         return False
 
 
-def hints(view: guidance.Hints) -> None:
+def hints(view: guidance.Hints, lang: str) -> None:
     out = render.console()
+    words = messages.words("hints", lang)
     _notice(view.notice)
     if view.untranslated:
         out.print(f"[dim]{render.safe(view.untranslated)}[/]")
     for number, step in enumerate(view.steps, 1):
         style = "bold" if number == len(view.steps) else "dim"
-        out.print(f"[{style}]Hint {number} of {view.total}:[/] {render.safe(step)}")
-    if len(view.steps) < view.total:
-        out.print(f"\nRun [bold]vecdrill hint {view.drill_id}[/] again for the next step.")
-    else:
-        out.print(
-            f"\nThat was the last hint; [bold]vecdrill solution {view.drill_id}[/] shows "
-            "the reference solution."
-        )
+        heading = words["heading"].format(number=number, total=view.total)
+        out.print(f"[{style}]{heading}[/]{render.safe(step)}")
+    closing = "again" if len(view.steps) < view.total else "last"
+    out.print("\n" + words[closing].format(drill=view.drill_id))
 
 
-def solution(drill: Drill, explanation: str) -> None:
+def solution(drill: Drill, explanation: str, lang: str) -> None:
     out = render.console()
     code = drill.file("solution.py").read_text(encoding="utf-8")
-    out.print(f"[bold]The reference solution of {drill.id}[/]")
+    out.print(f"[bold]{messages.say('hints', 'solution', lang, drill=drill.id)}[/]")
     if out.is_terminal:
         from rich.markdown import Markdown
         from rich.syntax import Syntax
@@ -134,10 +101,10 @@ def _drill_path(catalogue: Catalogue, view: guidance.PathView, lang: str) -> Non
     """Each pack's path, track by track, one line per drill whatever the width: the id in full,
     the title cut to what is left (measured in terminal cells, so Chinese lines up too)."""
     out = render.console()
-    words = _WORDS["zh" if lang == "zh" else "en"]
+    words = messages.words("path", lang)
     steps = [step for part in view.stretches for step in part.steps]
     idw = max((render.cells(s.drill.id) for s in steps), default=0)
-    levels = {s.drill.level: words["level"].format(s.drill.level) for s in steps}
+    levels = {s.drill.level: words["level"].format(level=s.drill.level) for s in steps}
     lw = max((render.cells(label) for label in levels.values()), default=0)
     libw = max((len(s.drill.library) for s in steps), default=0)
     fixed = len("  ✓ 123  ") + idw + 2 + 2 + lw + 2 + libw
@@ -171,7 +138,7 @@ def _drill_path(catalogue: Catalogue, view: guidance.PathView, lang: str) -> Non
             out.print(f"  {mark} [bold]{line}[/]" if step.is_next else f"  {mark} {line}", overflow="crop")
     legend = [words["legend"]]
     if any(step.waiting and not step.is_next for step in steps):
-        legend.append(WAITING_LEGEND["zh" if lang == "zh" else "en"])
+        legend.append(words["waiting_legend"])
     out.print("\n[dim]" + render.safe("\n".join(legend)) + "[/]")
     if view.next_drill is not None:
         out.print(
@@ -200,9 +167,9 @@ def progress_bars(view: guidance.Overview, catalogue: Catalogue, lang: str) -> N
     """`vecdrill progress`: a bar per track, per level and per technique, their labels in one
     column measured in terminal cells and cut to fit, so every row stays on one line."""
     out = render.console()
-    words = _WORDS["zh" if lang == "zh" else "en"]
+    words = messages.words("path", lang)
     _notice(view.notice)
-    out.print(f"[bold]{render.safe(words['progress'].format(view.solved, view.total))}[/]")
+    out.print(f"[bold]{render.safe(words['progress'].format(solved=view.solved, total=view.total))}[/]")
     packs = list(dict.fromkeys(t.pack for t in view.tracks))
     sections: list[tuple[str, list[tuple[str, int, int]]]] = [
         (
@@ -212,7 +179,7 @@ def progress_bars(view: guidance.Overview, catalogue: Catalogue, lang: str) -> N
         for pack in packs
     ]
     sections += [
-        (words["by_level"], [(words["level"].format(t.label), t.solved, t.total) for t in view.levels]),
+        (words["by_level"], [(words["level"].format(level=t.label), t.solved, t.total) for t in view.levels]),
         (words["by_technique"], [(t.label, t.solved, t.total) for t in view.techniques]),
     ]
     rows = [row for _, section in sections for row in section]
@@ -241,13 +208,13 @@ def path_done(catalogue: Catalogue, lang: str) -> None:
         if lang == "zh"
         else ", ".join(p.title for p in catalogue.scope())
     )
-    render.console().print(render.safe(_WORDS["zh" if lang == "zh" else "en"]["path_done"].format(names)))
+    render.console().print(render.safe(messages.say("path", "path_done", lang, packs=names)))
 
 
 def _title(item: Pack | Track | Drill | None, lang: str) -> str:
     """The title in the learner's language (None: the pack's drills that no track lists)."""
     if item is None:
-        return UNLISTED["zh" if lang == "zh" else "en"]
+        return messages.say("path", "unlisted", lang)
     if isinstance(item, Drill):
         return item.title_in(lang)
     return item.zh_title if lang == "zh" else item.title

@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from vecdrill import messages
 from vecdrill.content.catalogue import Catalogue
 from vecdrill.content.drill import Drill
 from vecdrill.learner import guidance
@@ -28,88 +29,10 @@ if TYPE_CHECKING:
 OUTPUT_LINES = 6  # the last lines of a traceback or of the solution's output that the view keeps
 NOTES_KEPT = 2  # the newest notes shown under the verdict
 
-_WORDS = {
-    "en": {
-        "created": "Created [bold]{path}[/] from the starter: write your solution there.",
-        "exists": "Your file [bold]{path}[/] already exists; vecdrill keeps it as it is and checks it.",
-        "workspace": "Your drills live in {folder} (--workspace or VECDRILL_WORKSPACE moves them).",
-        "moved": "Moved your file {old} to {new}: vecdrill keeps your drills in a folder of their own.",
-        "kept": "Left {old} where it is: {new} exists already; compare the two and keep one.",
-        "editing": "Opening {editor} on your file: quit the editor to have it checked here. To see a "
-        "verdict on every save, keep your editor in one pane and run `{command}` in another.",
-        "preparing": "Getting the checker ready (torch, and the loop's answers for this drill); you "
-        "can start editing now...",
-        "waiting": "Waiting for your first save: edit [bold]{path}[/] and save it; every save is "
-        "checked here.",
-        "stop": "Ctrl-C stops.",
-        "checking": "Checking your file...",
-        "measuring": "Correct and vectorized; now measuring the speedup...",
-        "checked": "Checked in {ms} ms at {clock}; save again to check again.",
-        "faster": "{speed} than the loop",
-        "next_key": "Next: press [bold]n[/] for {drill} ({title}); [bold]e[/] shows the explanation.",
-        "next_command": "Next: [bold]{command}[/] ({title}).",
-        "all_done": "You have solved every drill of {pack}.",
-        "fix_key": "Fix your file and save it; [bold]h[/] gives a hint.",
-        "fix_command": "Stuck? [bold]vecdrill hint {drill}[/] shows a hint.",
-        "hint": "Hint {number} of {total}: ",
-        "last_hint": "That was the last hint; the solution opens with `vecdrill solution {drill}`.",
-        "more": "... {count} more lines: `vecdrill check {path}` shows them all",
-        "output": "Your solution's output (the end):",
-        "progress": "{bar} {solved} of {total} drills solved",
-        "not_yet": "The explanation and the reference solution open once your file passes (or "
-        "with `vecdrill solution {drill}`); h gives a hint.",
-        "path_done": "No other drill on this path is left unsolved; `vecdrill list` shows them all.",
-        "footer": "n next · h hint · t task · l list · e explanation · q quit",
-        "back": " · ↵ back",
-        "summary": "Stopped watching {drill} after {checks}: {outcome}. Your file stays at {path}.",
-        "solved": "solved",
-        "solved_speed": "solved, {speed} than the loop",
-        "unsolved": "not solved yet (vecdrill hint {drill} gives a hint)",
-        "one_check": "1 check",
-        "checks": "{count} checks",
-    },
-    "zh": {
-        "created": "已按起始代码创建 [bold]{path}[/]：在这个文件里写你的解法。",
-        "exists": "你的文件 [bold]{path}[/] 已经存在；vecdrill 保留原样并检查它。",
-        "workspace": "你的练习文件都在 {folder}（可用 --workspace 或 VECDRILL_WORKSPACE 改到别处）。",
-        "moved": "已把你的文件 {old} 移到 {new}：vecdrill 把练习放在单独的文件夹里。",
-        "kept": "{old} 没有移动：{new} 已经存在；请比较两者并保留一个。",
-        "editing": "正在用 {editor} 打开你的文件：退出编辑器后在这里检查。若想每次保存都看到结果，"
-        "请在一个窗格里开编辑器，在另一个窗格里运行 `{command}`。",
-        "preparing": "正在准备检查器（加载 torch，并算出本题循环的答案）；你现在就可以开始编辑……",
-        "waiting": "等待你第一次保存：编辑并保存 [bold]{path}[/]；每次保存都会在这里检查。",
-        "stop": "按 Ctrl-C 停止。",
-        "checking": "正在检查你的文件……",
-        "measuring": "结果正确且已向量化；正在测量加速比……",
-        "checked": "用时 {ms} 毫秒，检查于 {clock}；再次保存即可重新检查。",
-        "faster": "比循环{speed}",
-        "next_key": "下一步：按 [bold]n[/] 开始 {drill}（{title}）；按 [bold]e[/] 查看讲解。",
-        "next_command": "下一步：[bold]{command}[/]（{title}）。",
-        "all_done": "{pack} 的所有题目你都已通过。",
-        "fix_key": "修改文件并保存；按 [bold]h[/] 获取提示。",
-        "fix_command": "卡住了？[bold]vecdrill hint {drill}[/] 给出提示。",
-        "hint": "提示 {number}/{total}：",
-        "last_hint": "这是最后一条提示；`vecdrill solution {drill}` 可查看参考解。",
-        "more": "……还有 {count} 行：`vecdrill check {path}` 显示全部",
-        "output": "你的解法的输出（末尾）：",
-        "progress": "{bar} 已通过 {solved}/{total} 题",
-        "not_yet": "通过之后才能查看讲解和参考解（或运行 `vecdrill solution {drill}`）；按 h 获取提示。",
-        "path_done": "这条路线上其余的题目你都已通过；`vecdrill list` 列出全部题目。",
-        "footer": "n 下一题 · h 提示 · t 题目 · l 列表 · e 讲解 · q 退出",
-        "back": " · ↵ 返回",
-        "summary": "已停止监视 {drill}，共检查 {checks}：{outcome}。你的文件仍在 {path}。",
-        "solved": "已解出",
-        "solved_speed": "已解出，比循环{speed}",
-        "unsolved": "尚未解出（vecdrill hint {drill} 给出提示）",
-        "one_check": "1 次",
-        "checks": "{count} 次",
-    },
-}
-
 
 def moved_files(moves: list[Moved], lang: str) -> None:
     """One sentence per file found where older versions wrote it (`workspace.move_old_files`)."""
-    words = _WORDS["zh" if lang == "zh" else "en"]
+    words = messages.words("watch", lang)
     out = render.console()
     for move in moves:
         said = words["kept" if move.kept else "moved"].format(old=move.old, new=move.new)
@@ -124,7 +47,7 @@ class WatchScreen:
 
     def __init__(self, lang: str, catalogue: Catalogue, workspace: Path) -> None:
         self._lang, self._catalogue, self._workspace = lang, catalogue, workspace
-        self._words = _WORDS["zh" if lang == "zh" else "en"]
+        self._words = messages.words("watch", lang)
         self._out = render.console()
         self.interactive = screens.interactive()
         self.keys_on = False  # the session says whether it reads keys (the footer names them)
@@ -201,7 +124,7 @@ class WatchScreen:
             self.note(self._words["not_yet"].format(drill=self._drill.id))
             return
         self._out.clear()
-        screens.solution(self._drill, guidance.explanation(self._drill, self._lang))
+        screens.solution(self._drill, guidance.explanation(self._drill, self._lang), self._lang)
         self._out.print(self._footer(back=True), end="")
 
     def path_done(self) -> None:
@@ -216,7 +139,7 @@ class WatchScreen:
         self._out.print()
         for session in sessions:
             if session.solved:
-                screens.solution(session.drill, guidance.explanation(session.drill, self._lang))
+                screens.solution(session.drill, guidance.explanation(session.drill, self._lang), self._lang)
                 self._out.print()
         for session in sessions:
             best, count = session.best_speedup, session.checks

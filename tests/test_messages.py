@@ -1,0 +1,70 @@
+"""The message catalogue: every code says the same thing in both languages, and the views that
+draw from it write no Chinese of their own (so a sentence cannot be translated in one place and
+forgotten in another)."""
+
+from __future__ import annotations
+
+import ast
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from vecdrill import messages
+
+CODES = [(section, code) for section, entries in messages.CATALOGUE.items() for code in entries]
+# The views whose every sentence comes from the catalogue (the rest of report/ is on its way).
+CATALOGUED_VIEWS = [
+    "report/screens.py",
+    "report/watch_screen.py",
+    "report/render.py",
+    "report/grades.py",
+    "learner/guidance.py",
+]
+PACKAGE = Path(messages.__file__).parent
+
+
+def _fields(template: str) -> set[str]:
+    return {field for _, field, _, _ in string.Formatter().parse(template) if field is not None}
+
+
+@pytest.mark.parametrize(("section", "code"), CODES, ids=[f"{s}.{c}" for s, c in CODES])
+def test_every_code_renders_in_both_languages_with_the_same_parameters(section: str, code: str) -> None:
+    english, chinese = messages.CATALOGUE[section][code]
+    assert _fields(english) == _fields(chinese), "the two languages take different parameters"
+    params = {name: f"<{name}>" for name in _fields(english) if name}
+    numeric = {name: 7 for name in params if re.search(r"\{" + name + r":[^}]*g\}", english)}
+    rendered = {lang: messages.say(section, code, lang, **{**params, **numeric}) for lang in ("en", "zh")}
+    assert rendered["en"].strip() and rendered["zh"].strip()
+    assert not re.search(r"[\u4e00-\u9fff]", rendered["en"]), "Chinese in the English sentence"
+    if re.search(r"[A-Za-z]{3,}(?: [A-Za-z]{3,}){2,}", rendered["en"]):  # prose, not a lone word
+        assert re.search(r"[\u4e00-\u9fff]", rendered["zh"]), "the Chinese sentence is not translated"
+
+
+def _sentences(source: str) -> list[str]:
+    """The module's string constants less its docstrings and the patterns it compiles (data that
+    matches what people write, such as the units an explanation quotes, not words it says)."""
+    tree = ast.parse(source)
+    skipped: set[int] = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr):
+            skipped.add(id(body[0].value))  # a docstring
+        if isinstance(node, ast.Call) and ast.unparse(node.func) == "re.compile":
+            skipped.update(id(arg) for arg in node.args)
+    return [
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skipped
+    ]
+
+
+@pytest.mark.parametrize("module", CATALOGUED_VIEWS)
+def test_a_catalogued_view_writes_no_chinese_of_its_own(module: str) -> None:
+    chinese = [
+        s
+        for s in _sentences((PACKAGE / module).read_text(encoding="utf-8"))
+        if re.search(r"[\u4e00-\u9fff]", s)
+    ]
+    assert not chinese, f"{module} has words the catalogue should hold: {chinese[:3]}"
