@@ -3,17 +3,15 @@ run as a learner runs them (real subprocesses, a fresh VECDRILL_HOME per test)."
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
-import pexpect
 import pytest
 
-from tests.conftest import FIXTURE_COURSE, REPO, run_cli
+from tests.conftest import FIXTURE_COURSE, REPO, in_terminal, run_cli
 from vecdrill.content import catalogue
 from vecdrill.learner import progress
 
@@ -46,7 +44,6 @@ drills = ["fx-np-square", "fx-pair"]
 fx-pair = ["fx-double"]
 """
 PATH = ["fx-pick", "fx-double", "fx-np-square", "fx-pair"]
-ANSI = re.compile(r"\x1b\[[0-9;?]*[a-zA-Z]")
 
 
 def _course(tmp_path: Path, manifest: str = MANIFEST) -> Path:
@@ -63,20 +60,8 @@ def _rows(stdout: str) -> list[list[str]]:
 
 
 def _in_terminal(*args: str) -> str:
-    """What the command shows in a real pseudo-terminal, colours removed."""
-    child = pexpect.spawn(
-        sys.executable,
-        ["-m", "vecdrill", *args],
-        cwd=str(REPO),
-        env={**os.environ, "COLUMNS": "160"},
-        encoding="utf-8",
-        timeout=120,
-        dimensions=(60, 160),
-    )
-    text = child.read()
-    child.close()
-    assert child.exitstatus == 0, text
-    return ANSI.sub("", text).replace("\r\n", "\n")
+    """What the command shows in a real pseudo-terminal of 160 columns, colours removed."""
+    return "\n".join(in_terminal(*args, columns=160, rows=60))
 
 
 def _edit(old: str, new: str) -> Callable[[str], str]:
@@ -232,7 +217,7 @@ def test_list_marks_the_drills_whose_prerequisites_are_unsolved_in_both_language
     """fx-pair builds on fx-double: `list` marks it (one column, the mark's own) and says once what
     the mark means, until fx-double is solved."""
     course = _course(tmp_path)
-    english = ANSI.sub("", _in_terminal("list", "--drills", str(course))).splitlines()
+    english = _in_terminal("list", "--drills", str(course)).splitlines()
     marked = [line.split()[2] for line in english if re.match(r" *○ +\d+  ", line)]
     assert marked == ["fx-pair"]
     legend = "○ builds on a drill you have not solved; `vecdrill try ID` names it."

@@ -61,8 +61,6 @@ CATALOGUE: dict[str, dict[str, tuple[str, str]]] = {
             "Next: press [bold]n[/] for {drill} ({title}); [bold]e[/] shows the explanation.",
             "下一步：按 [bold]n[/] 开始 {drill}（{title}）；按 [bold]e[/] 查看讲解。",
         ),
-        "next_command": ("Next: [bold]{command}[/] ({title}).", "下一步：[bold]{command}[/]（{title}）。"),
-        "all_done": ("You have solved every drill of {pack}.", "{pack} 的所有题目你都已通过。"),
         "fix_key": (
             "Fix your file and save it; [bold]h[/] gives a hint.",
             "修改文件并保存；按 [bold]h[/] 获取提示。",
@@ -112,7 +110,6 @@ CATALOGUE: dict[str, dict[str, tuple[str, str]]] = {
     "path": {
         "level": ("level {level}", "难度 {level}"),
         "legend": ("✓ solved   ▶ your next drill", "✓ 已通过   ▶ 下一题"),
-        "next": ("Next: ", "下一题："),
         "all_solved": ("You have solved every drill on this path.", "这条路线上的题目你已全部通过。"),
         "progress": (
             "Your progress: {solved} of {total} drills solved",

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from vecdrill import messages
 from vecdrill.content import drill_code
 from vecdrill.content.drill import NO_CHINESE
+from vecdrill.content.pack import Pack, Track
 from vecdrill.learner import guidance
 from vecdrill.report import text, units
 
@@ -25,7 +26,6 @@ if TYPE_CHECKING:
 
     from vecdrill.content.catalogue import Catalogue
     from vecdrill.content.drill import Drill, InputSpec, RuleName
-    from vecdrill.content.pack import Pack
     from vecdrill.errors import DrillError
     from vecdrill.report.model import DeviceResult, FileResult
 
@@ -329,11 +329,9 @@ def _after_pass(out: Console, result: FileResult, catalogue: Catalogue, lang: st
     out.print(
         "\n"
         + (
-            words["next"].format(
-                command=safe(catalogue.command("try", following.id)), title=safe(following.title_in(lang))
-            )
+            next_line(catalogue, following, lang)
             if following
-            else words["pack_done"].format(pack=safe(_pack_title(catalogue.pack_of(drill.id), lang)))
+            else words["pack_done"].format(pack=safe(title(catalogue.pack_of(drill.id), lang)))
         )
     )
     # a learner who skipped ahead: what the next drill builds on, still unsolved
@@ -342,8 +340,24 @@ def _after_pass(out: Console, result: FileResult, catalogue: Catalogue, lang: st
         out.print(f"[dim]{safe(waiting)}[/]")
 
 
-def _pack_title(pack: Pack, lang: str) -> str:
-    return pack.zh_title if lang == "zh" and pack.zh_title else pack.title
+def title(item: Pack | Track | Drill | None, lang: str) -> str:
+    """The title in the learner's language (None: the pack's drills that no track lists)."""
+    if item is None:
+        return messages.say("path", "unlisted", lang)
+    if not isinstance(item, (Pack, Track)):
+        return item.title_in(lang)
+    return item.zh_title if lang == "zh" and item.zh_title else item.title
+
+
+def next_line(catalogue: Catalogue, following: Drill, lang: str) -> str:
+    """`Next: vecdrill try ID (title)`, the command with the --drills its pack needs."""
+    return messages.say(
+        "report",
+        "next",
+        lang,
+        command=safe(catalogue.command("try", following.id)),
+        title=safe(title(following, lang)),
+    )
 
 
 def _reference_beside(out: Console, result: FileResult, drill: Drill, lang: str) -> None:

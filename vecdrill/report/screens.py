@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from vecdrill import messages
 from vecdrill.content.catalogue import Catalogue
 from vecdrill.content.drill import Drill
-from vecdrill.content.pack import Pack, Track
+from vecdrill.content.pack import Pack
 from vecdrill.learner import guidance
 from vecdrill.report import render
 
@@ -108,16 +108,17 @@ def _drill_path(catalogue: Catalogue, view: guidance.PathView, lang: str) -> Non
     lw = max((render.cells(label) for label in levels.values()), default=0)
     libw = max((len(s.drill.library) for s in steps), default=0)
     fixed = len("  ✓ 123  ") + idw + 2 + 2 + lw + 2 + libw
-    tw = max(min(max((render.cells(_title(s.drill, lang)) for s in steps), default=0), out.width - fixed), 8)
+    tw = max(
+        min(max((render.cells(render.title(s.drill, lang)) for s in steps), default=0), out.width - fixed), 8
+    )
     pack: Pack | None = None
     for part in view.stretches:
         if part.tally.pack is not pack:
             pack = part.tally.pack
-            out.print(
-                f"\n[bold underline]{render.safe(_title(pack, lang))}[/] [dim]({render.safe(pack.id)})[/]"
-            )
+            heading = render.safe(render.title(pack, lang))
+            out.print(f"\n[bold underline]{heading}[/] [dim]({render.safe(pack.id)})[/]")
         out.print(
-            f"\n  [bold]{render.safe(_title(part.tally.track, lang))}[/]  "
+            f"\n  [bold]{render.safe(render.title(part.tally.track, lang))}[/]  "
             f"[dim]{part.tally.solved}/{part.tally.total}[/]"
         )
         for step in part.steps:
@@ -132,7 +133,7 @@ def _drill_path(catalogue: Catalogue, view: guidance.PathView, lang: str) -> Non
             )
             line = (
                 f"{step.number:>3}  {render.safe(render.fit(step.drill.id, idw))}  "
-                f"{render.safe(render.fit(_title(step.drill, lang), tw))}  "
+                f"{render.safe(render.fit(render.title(step.drill, lang), tw))}  "
                 f"{render.fit(levels[step.drill.level], lw)}  {step.drill.library}"
             )
             out.print(f"  {mark} [bold]{line}[/]" if step.is_next else f"  {mark} {line}", overflow="crop")
@@ -141,10 +142,7 @@ def _drill_path(catalogue: Catalogue, view: guidance.PathView, lang: str) -> Non
         legend.append(words["waiting_legend"])
     out.print("\n[dim]" + render.safe("\n".join(legend)) + "[/]")
     if view.next_drill is not None:
-        out.print(
-            f"{words['next']}[bold]{render.safe(catalogue.command('try', view.next_drill.id))}[/] "
-            f"({render.safe(_title(view.next_drill, lang))})"
-        )
+        out.print(render.next_line(catalogue, view.next_drill, lang))
     elif view.stretches:
         out.print(words["all_solved"])
 
@@ -158,7 +156,7 @@ def _drill_rows(stretches: tuple[guidance.Stretch, ...], lang: str) -> None:
             d = step.drill
             status = "solved" if step.solved else "-"
             print(
-                f"{d.id}\t{_title(d, lang)}\t{d.level}\t{d.library}\t{','.join(d.techniques)}\t{status}"
+                f"{d.id}\t{render.title(d, lang)}\t{d.level}\t{d.library}\t{','.join(d.techniques)}\t{status}"
                 f"\t{part.tally.pack.id}\t{track}"
             )
 
@@ -173,8 +171,8 @@ def progress_bars(view: guidance.Overview, catalogue: Catalogue, lang: str) -> N
     packs = list(dict.fromkeys(t.pack for t in view.tracks))
     sections: list[tuple[str, list[tuple[str, int, int]]]] = [
         (
-            _title(pack, lang),
-            [(_title(t.track, lang), t.solved, t.total) for t in view.tracks if t.pack is pack],
+            render.title(pack, lang),
+            [(render.title(t.track, lang), t.solved, t.total) for t in view.tracks if t.pack is pack],
         )
         for pack in packs
     ]
@@ -195,29 +193,15 @@ def progress_bars(view: guidance.Overview, catalogue: Catalogue, lang: str) -> N
                 overflow="crop",
             )
     if view.next_drill is not None:
-        out.print(
-            f"\n{words['next']}[bold]{render.safe(catalogue.command('try', view.next_drill.id))}[/] "
-            f"({render.safe(_title(view.next_drill, lang))})"
-        )
+        out.print("\n" + render.next_line(catalogue, view.next_drill, lang))
 
 
 def path_done(catalogue: Catalogue, lang: str) -> None:
     """`vecdrill next` with nothing left to do on the path."""
-    names = (
-        "、".join(_title(p, lang) for p in catalogue.scope())
-        if lang == "zh"
-        else ", ".join(p.title for p in catalogue.scope())
+    names = messages.say("explain", "list_separator", lang).join(
+        render.title(p, lang) for p in catalogue.scope()
     )
     render.console().print(render.safe(messages.say("path", "path_done", lang, packs=names)))
-
-
-def _title(item: Pack | Track | Drill | None, lang: str) -> str:
-    """The title in the learner's language (None: the pack's drills that no track lists)."""
-    if item is None:
-        return messages.say("path", "unlisted", lang)
-    if isinstance(item, Drill):
-        return item.title_in(lang)
-    return item.zh_title if lang == "zh" else item.title
 
 
 def bar(out: Console, solved: int, total: int) -> str:

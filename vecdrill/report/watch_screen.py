@@ -254,13 +254,14 @@ class WatchScreen:
         if following is None:
             pack = self._catalogue.pack_of(drill.id)
             return [
-                self._say("all_done", pack=render.safe(pack.zh_title if self._lang == "zh" else pack.title))
+                messages.say(
+                    "report", "pack_done", self._lang, pack=render.safe(render.title(pack, self._lang))
+                )
             ]
         title = render.safe(following.title_in(self._lang))
         if self.keys_on:
             return [self._say("next_key", drill=following.id, title=title)]
-        command = render.safe(self._catalogue.command("try", following.id))
-        return [self._say("next_command", command=command, title=title)]
+        return [render.next_line(self._catalogue, following, self._lang)]
 
     def _hint_lines(self) -> list[str]:
         hints = self._hints
