@@ -22,7 +22,7 @@ from typing import Any
 
 from common import DRILLS, check_json, load_note, log, speedup
 
-from vecdrill.report import units
+from vecdrill.result import units
 
 DEFAULT_DRILLS = ("standardize-columns", "normalize-images", "relu-where", "gather-logits", "matmul-loops")
 INDEPENDENT = {

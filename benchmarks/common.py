@@ -16,8 +16,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from vecdrill.report.units import seconds as duration  # noqa: F401 - figures as the report prints them
-from vecdrill.report.units import speedup  # noqa: F401
+from vecdrill.result.units import seconds as duration  # noqa: F401 - figures as the report prints them
+from vecdrill.result.units import speedup  # noqa: F401
 
 REPO = Path(__file__).resolve().parent.parent
 DRILLS = REPO / "drills" / "core"
@@ -95,7 +95,7 @@ def solution_window(drill_id: str) -> Callable[[float], list[float]]:
     function times calls for a budget of seconds (at least 3) and gives their times in order."""
     import torch
 
-    from vecdrill.check.plan import BENCH_SEED_OFFSET, DEFAULT_SEED
+    from vecdrill.checking.plan import BENCH_SEED_OFFSET, DEFAULT_SEED
     from vecdrill.child.inputs import make_inputs
     from vecdrill.content.drill import load_drill
     from vecdrill.content.drill_code import load_function

@@ -27,7 +27,7 @@ import torch  # noqa: E402
 from common import DRILLS, check_json, cpu_timing, duration, load_note, log, speedup  # noqa: E402
 from torch.utils.benchmark import Timer  # noqa: E402
 
-from vecdrill.check.plan import BENCH_SEED_OFFSET, DEFAULT_SEED  # noqa: E402
+from vecdrill.checking.plan import BENCH_SEED_OFFSET, DEFAULT_SEED  # noqa: E402
 from vecdrill.child.inputs import make_inputs  # noqa: E402
 from vecdrill.content.drill import Drill, load_drill  # noqa: E402
 from vecdrill.content.drill_code import load_function  # noqa: E402

@@ -183,7 +183,7 @@ elif [ "$mode" = cuda ]; then
     say "install: no .gpu-carry here (run benchmarks/gpu_carry.sh and carry it): using what python3 has"
 fi
 export PY
-say "vecdrill sees: $("$PY" -c 'from vecdrill.check import devices; g = devices.gpu()
+say "vecdrill sees: $("$PY" -c 'from vecdrill.checking import devices; g = devices.gpu()
 print(f"{g.name}, driver {g.driver}, CUDA {g.cuda_driver}" if g else "no GPU", "| torch CUDA build:", devices.torch_has_cuda())' 2>&1 | tail -1)"
 
 step doctor 45 doctor

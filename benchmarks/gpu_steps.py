@@ -23,10 +23,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from vecdrill.check.pipeline import CheckOptions, check_file
+from vecdrill.checking.pipeline import CheckOptions, check_file
 from vecdrill.content.catalogue import load_catalogue
-from vecdrill.report import units
-from vecdrill.report.model import FileResult, to_json
+from vecdrill.result import units
+from vecdrill.result.model import FileResult, to_json
 from vecdrill.sandbox import stopping
 from vecdrill.sandbox.warm import WarmWorker
 

@@ -28,12 +28,12 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from vecdrill.check.pipeline import Runner, check_file
+from vecdrill.checking.pipeline import Runner, check_file
 from vecdrill.content import catalogue
 from vecdrill.content.catalogue import Catalogue
 from vecdrill.content.drill import Drill
 from vecdrill.learner import checks, watch
-from vecdrill.report.model import FileResult
+from vecdrill.result.model import FileResult
 from vecdrill.sandbox import launch, warm
 
 GOALS = {"correctness": 0.100, "with timing": 0.400}

@@ -1,4 +1,4 @@
-"""The Python API: `vecdrill.check` on a function, source text or a path, and `show`, `hint`,
+"""The Python API: `vecdrill.checking` on a function, source text or a path, and `show`, `hint`,
 `drills`; `import vecdrill` stays light; the caller's torch settings and processes are untouched;
 the bad-input corpus gets the same verdicts through the API as through `vecdrill check`; and the
 grader's pytest helper fails with vecdrill's sentence.
@@ -45,12 +45,11 @@ def test_import_vecdrill_imports_neither_torch_nor_numpy() -> None:
     assert done.returncode == 0, done.stderr
 
 
-def test_vecdrill_check_stays_the_function_beside_the_subpackage() -> None:
-    import vecdrill.check.pipeline as pipeline
+def test_vecdrill_check_is_the_function_and_the_checking_package_keeps_its_own_name() -> None:
+    import vecdrill.checking.pipeline as pipeline
 
     assert vecdrill.check is api.check
-    assert sys.modules["vecdrill.check"].__name__ == "vecdrill.check"
-    assert pipeline.check_source.__module__ == "vecdrill.check.pipeline"
+    assert pipeline.check_source.__module__ == "vecdrill.checking.pipeline"
     assert "check" in dir(vecdrill)
 
 

@@ -49,9 +49,9 @@ def test_the_import_contracts_hold() -> None:
         ("gate/scan.py", "import numpy", "The gate is standard library only"),
         ("lint/scan.py", "import torch", "The lint reads code and never runs it"),
         ("child/worker.py", "from vecdrill.sandbox import launch", "The child never imports the parent side"),
-        ("check/plan.py", "from vecdrill.child import worker", "The parent reaches the child's code"),
-        ("measure/speedup.py", "from vecdrill.check import verdicts", "Layers"),
-        ("check/pipeline.py", "import typer", "Only the command line imports typer"),
+        ("checking/plan.py", "from vecdrill.child import worker", "The parent reaches the child's code"),
+        ("measure/speedup.py", "from vecdrill.checking import verdicts", "Layers"),
+        ("checking/pipeline.py", "import typer", "Only the command line imports typer"),
     ],
 )
 def test_a_wrong_import_breaks_its_contract(

@@ -17,7 +17,7 @@ import pytest
 import torch
 
 from tests.conftest import REPO, run_cli
-from vecdrill.check import plan
+from vecdrill.checking import plan
 from vecdrill.child.inputs import make_inputs
 from vecdrill.content import edges
 from vecdrill.content.drill import load_drill

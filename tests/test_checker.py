@@ -55,7 +55,7 @@ def test_every_verdict_is_covered() -> None:
 def test_a_drill_loaded_from_a_relative_folder_checks_from_anywhere(monkeypatch: pytest.MonkeyPatch) -> None:
     """The children run in other folders: a relative drill folder once sent the loop's child to
     a path that did not exist there, and the drill read as broken."""
-    from vecdrill.check.pipeline import CheckOptions, check_past_gate
+    from vecdrill.checking.pipeline import CheckOptions, check_past_gate
     from vecdrill.content.drill import load_drill
 
     monkeypatch.chdir(REPO)

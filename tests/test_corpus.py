@@ -57,8 +57,8 @@ import pytest
 
 from tests.conftest import FIXTURE_COURSE, REPO, check_json
 from vecdrill import paths
-from vecdrill.check import pipeline
-from vecdrill.check.batch import warm_pool
+from vecdrill.checking import pipeline
+from vecdrill.checking.batch import warm_pool
 from vecdrill.content import catalogue
 from vecdrill.content.drill import Drill
 from vecdrill.sandbox import cgroup, launch

@@ -18,12 +18,12 @@ import pytest
 
 from tests.conftest import FIXTURE_COURSE, REPO, run_cli, worker_request
 from vecdrill import wire
-from vecdrill.check import device_retry, devices, expected, pipeline, verdicts
-from vecdrill.check.devices import cuda_available
-from vecdrill.check.expected import Case
+from vecdrill.checking import device_retry, devices, expected, pipeline, verdicts
+from vecdrill.checking.devices import cuda_available
+from vecdrill.checking.expected import Case
 from vecdrill.content.drill import load_drill
 from vecdrill.errors import VecdrillError
-from vecdrill.report.model import DeviceResult, FileResult, Verdict
+from vecdrill.result.model import DeviceResult, FileResult, Verdict
 from vecdrill.sandbox import launch, mounts
 from vecdrill.sandbox.isolation import Isolation, IsolationReport, detect_isolation
 from vecdrill.supervisor.limits import Limits
@@ -472,7 +472,7 @@ def test_cuda_blocks_time_the_work_of_every_stream() -> None:
 @without_cuda
 def test_detection_imports_no_torch_and_no_nvml_without_device_nodes() -> None:
     done = _in_python(
-        "import sys\nfrom vecdrill.check import devices\n"
+        "import sys\nfrom vecdrill.checking import devices\n"
         "print(devices.cuda_available(), devices.gpu(), 'torch' in sys.modules)\n"
     )
     assert done.stdout.split() == ["False", "None", "False"], done.stderr
@@ -616,7 +616,7 @@ def test_cuda_works_inside_every_layers_box() -> None:
 @pytest.mark.cuda
 @needs_cuda
 def test_the_warm_worker_gives_a_cuda_verdict() -> None:
-    from vecdrill.check.pipeline import CheckOptions, check_file
+    from vecdrill.checking.pipeline import CheckOptions, check_file
     from vecdrill.content.catalogue import load_catalogue
     from vecdrill.sandbox.warm import WarmWorker
 

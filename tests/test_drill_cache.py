@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import FIXTURE_COURSE
-from vecdrill.check import expected
+from vecdrill.checking import expected
 from vecdrill.content.cache import DrillCache
 from vecdrill.content.drill import load_drill
 from vecdrill.errors import DrillError

@@ -18,7 +18,7 @@ from vecdrill.content.drill import load_drill
 from vecdrill.errors import DrillError
 from vecdrill.measure.efficiency import Ceilings, figure
 from vecdrill.report import text
-from vecdrill.report.model import Timing
+from vecdrill.result.model import Timing
 
 CEILINGS = Ceilings(10e9, {"float32": 50e9, "float64": 25e9}, 5e-6)
 

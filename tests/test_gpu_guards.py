@@ -16,9 +16,9 @@ import pytest
 
 from tests.conftest import FIXTURE_COURSE, REPO
 from vecdrill import paths, wire
-from vecdrill.check import devices, locks, pipeline
+from vecdrill.checking import devices, locks, pipeline
 from vecdrill.content.drill import load_drill
-from vecdrill.report.model import Verdict
+from vecdrill.result.model import Verdict
 from vecdrill.sandbox import doctor, launch
 
 FX_DOUBLE = FIXTURE_COURSE / "fx-double"
@@ -103,7 +103,7 @@ def test_the_gpu_lock_is_shared_by_every_vecdrill_process(tmp_path: Path) -> Non
         [
             sys.executable,
             "-c",
-            "import sys, time\nfrom vecdrill.check import locks\n"
+            "import sys, time\nfrom vecdrill.checking import locks\n"
             "with locks.for_run(['cuda'], ['cuda']):\n"
             "    print('held', flush=True)\n    time.sleep(1)\n"
             f"    open({str(released)!r}, 'w').close()\n",

@@ -19,8 +19,8 @@ import pytest
 from tests.conftest import FIXTURE_COURSE, REPO, run_cli
 from tests.test_corpus import Case as CorpusCase
 from tests.test_try import RIGHT, SAME_COLD_AND_WARM, WRONG, _past_gate
-from vecdrill.check import batch, pipeline
-from vecdrill.check.pipeline import CheckOptions
+from vecdrill.checking import batch, pipeline
+from vecdrill.checking.pipeline import CheckOptions
 from vecdrill.content import catalogue
 from vecdrill.errors import UsageError
 from vecdrill.grading import gradebook

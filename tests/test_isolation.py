@@ -28,7 +28,7 @@ import pytest
 
 from tests.conftest import FIXTURE_COURSE, worker_request
 from vecdrill import wire
-from vecdrill.check import plan
+from vecdrill.checking import plan
 from vecdrill.content import catalogue
 from vecdrill.sandbox import launch, warm
 from vecdrill.supervisor.limits import Limits

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import REPO, run_cli
-from vecdrill.check import plan
+from vecdrill.checking import plan
 from vecdrill.content.drill import load_drill
 from vecdrill.errors import DrillError
 

@@ -22,7 +22,7 @@ CATALOGUED_VIEWS = [
     "report/grades.py",
     "learner/guidance.py",
 ]
-PACKAGE = Path(messages.__file__).parent
+PACKAGE = Path(messages.__file__).parent.parent
 
 
 def _fields(template: str) -> set[str]:

@@ -11,7 +11,7 @@ import pytest
 
 from tests.conftest import FIXTURE_COURSE, check_json, run_cli
 from vecdrill.report import html_view, text
-from vecdrill.report.model import DeviceResult, FileResult, InputNear, Mismatch, Verdict
+from vecdrill.result.model import DeviceResult, FileResult, InputNear, Mismatch, Verdict
 
 LEARNER = {
     # wrong at out[3] only, so a listed size of 5 fails there

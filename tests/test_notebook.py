@@ -21,7 +21,7 @@ from vecdrill.errors import UsageError
 from vecdrill.notebook import source
 from vecdrill.notebook.displays import Result
 from vecdrill.report import html_view, markdown
-from vecdrill.report.model import DeviceResult, FileResult, Mismatch, ScalingPoint, Timing, Verdict
+from vecdrill.result.model import DeviceResult, FileResult, Mismatch, ScalingPoint, Timing, Verdict
 
 CORRECT = "import torch\n\n\ndef fx_double(x):\n    return x * 2\n"
 LOOPING = (

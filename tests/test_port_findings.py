@@ -18,14 +18,14 @@ from tests.conftest import REPO, run_cli, worker_request
 from vecdrill import wire
 from vecdrill.authoring.mutation import DrillScore
 from vecdrill.authoring.rule_names import rule_problems
-from vecdrill.check import plan
-from vecdrill.check.pipeline import CheckOptions, check_file
+from vecdrill.checking import plan
+from vecdrill.checking.pipeline import CheckOptions, check_file
 from vecdrill.content.catalogue import load_catalogue
 from vecdrill.content.drill import RuleName, load_drill
 from vecdrill.errors import DrillError
 from vecdrill.gate.rules import GateRules
 from vecdrill.gate.scan import scan
-from vecdrill.report.model import Verdict
+from vecdrill.result.model import Verdict
 from vecdrill.sandbox import launch
 
 PACK = REPO / "tests" / "port_pack"

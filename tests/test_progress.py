@@ -329,7 +329,7 @@ def test_a_progress_store_that_cannot_be_written_costs_the_record_not_the_verdic
     vecdrill_home: Path, broken: str
 ) -> None:
     from vecdrill.learner import checks
-    from vecdrill.report.model import FileResult, Verdict
+    from vecdrill.result.model import FileResult, Verdict
 
     (vecdrill_home / "data" / broken).mkdir(parents=True)  # a folder where a file should be
     result = checks.record(FileResult("a.py", "relu-where", Verdict.PASS, "it passes"), None)

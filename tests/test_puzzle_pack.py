@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 from conftest import REPO, run_cli
 
-from vecdrill.check.pipeline import CheckOptions, check_past_gate
+from vecdrill.checking.pipeline import CheckOptions, check_past_gate
 from vecdrill.content.catalogue import load_catalogue
 from vecdrill.content.drill import Drill
 from vecdrill.gate import scan
-from vecdrill.report.model import Verdict
+from vecdrill.result.model import Verdict
 
 if sys.version_info >= (3, 11):
     import tomllib

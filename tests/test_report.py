@@ -13,11 +13,12 @@ import pexpect
 import pytest
 
 from tests.conftest import FIXTURE_COURSE, REPO, run_cli
-from vecdrill.check.pipeline import CheckOptions, check_file
+from vecdrill.checking.pipeline import CheckOptions, check_file
 from vecdrill.content import catalogue
 from vecdrill.measure import ladder
-from vecdrill.report import chart, render, text, units
-from vecdrill.report.model import DeviceResult, FileResult, Timing, Verdict, to_json
+from vecdrill.report import chart, render, text
+from vecdrill.result import units
+from vecdrill.result.model import DeviceResult, FileResult, Timing, Verdict, to_json
 
 SOLUTION = FIXTURE_COURSE / "fx-double" / "solution.py"
 ANOTHER_SOLUTION = "import torch\n\n\ndef fx_double(x):\n    return x + x\n"

@@ -16,13 +16,13 @@ import pytest
 from conftest import REPO, run_cli
 
 from vecdrill.authoring.rule_names import rule_problems
-from vecdrill.check.pipeline import CheckOptions, check_past_gate
+from vecdrill.checking.pipeline import CheckOptions, check_past_gate
 from vecdrill.content.catalogue import load_catalogue
 from vecdrill.content.drill import load_drill
 from vecdrill.content.drill_code import helper_sources
 from vecdrill.gate.rules import GateRules
 from vecdrill.gate.scan import scan
-from vecdrill.report.model import Verdict
+from vecdrill.result.model import Verdict
 
 PACK = REPO / "tests" / "rules_course"
 PUZZLES = REPO / "drills" / "puzzles"

@@ -23,8 +23,8 @@ import pytest
 
 from tests.conftest import FIXTURE_COURSE, REPO, run_cli
 from vecdrill import wire
-from vecdrill.check import verdicts
-from vecdrill.report.model import Verdict
+from vecdrill.checking import verdicts
+from vecdrill.result.model import Verdict
 from vecdrill.sandbox import cgroup
 from vecdrill.sandbox.doctor import describe_limits
 from vecdrill.sandbox.launch import (

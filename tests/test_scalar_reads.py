@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import FIXTURE_COURSE, run_cli
-from vecdrill.check import pipeline
+from vecdrill.checking import pipeline
 from vecdrill.content.catalogue import load_catalogue
 
 NOTE = (

@@ -258,7 +258,7 @@ def test_an_english_only_ban_reason_is_given_in_both_views() -> None:
 
 
 def test_an_english_only_allow_list_reason_is_given_in_both_views_at_run_time() -> None:
-    from vecdrill.check.allowed_ops import outside_message
+    from vecdrill.checking.allowed_ops import outside_message
     from vecdrill.content.drill import RuleName
 
     drill = replace(

@@ -17,7 +17,7 @@ from vecdrill.child.timer import time_calls
 from vecdrill.measure import ladder
 from vecdrill.measure.samples import Samples, blocks_of
 from vecdrill.measure.speedup import summarize
-from vecdrill.report.model import ScalingPoint
+from vecdrill.result.model import ScalingPoint
 
 MEMOIZER = '''# vecdrill: fx-double
 import torch

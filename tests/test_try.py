@@ -27,8 +27,8 @@ from tests.test_corpus import GATED, UNGATED
 from tests.test_corpus import TIMEOUT as CORPUS_TIMEOUT
 from tests.test_corpus import Case as CorpusCase
 from vecdrill import paths, wire
-from vecdrill.check import pipeline, plan
-from vecdrill.check.pipeline import CheckOptions, Runner, check_file
+from vecdrill.checking import pipeline, plan
+from vecdrill.checking.pipeline import CheckOptions, Runner, check_file
 from vecdrill.content import catalogue
 from vecdrill.learner import progress
 from vecdrill.sandbox import cgroup, launch, warm

@@ -80,9 +80,10 @@ def list_drills(
     drills: DrillsOption = None,
 ) -> None:
     """Show the learning path (the packs of --drills, else every pack) and where you are on it."""
+    from vecdrill import language
     from vecdrill.content import catalogue
     from vecdrill.learner import guidance, progress
-    from vecdrill.report import language, render, screens
+    from vecdrill.report import render, screens
 
     cat = catalogue.load_catalogue(drills)
     state = progress.load()
@@ -99,8 +100,9 @@ def show(
     drills: DrillsOption = None,
 ) -> None:
     """Show a drill: the task, the loop to replace, its inputs and sizes."""
+    from vecdrill import language
     from vecdrill.content import catalogue
-    from vecdrill.report import language, render
+    from vecdrill.report import render
 
     cat = catalogue.load_catalogue(drills)
     render.drill_detail(cat.get(drill_id), language.pick(lang), cat)
@@ -135,10 +137,11 @@ def check(
     drills: DrillsOption = None,
 ) -> None:
     """Check solution files against their drills' loops (exit 0 only if all pass)."""
-    from vecdrill.check.pipeline import CheckOptions
+    from vecdrill import language
+    from vecdrill.checking.pipeline import CheckOptions
     from vecdrill.content import catalogue
     from vecdrill.learner import checks, progress
-    from vecdrill.report import language, render
+    from vecdrill.report import render
 
     if scaling and no_bench:
         raise UsageError("--scaling times the loop and your solution; drop --no-bench to use it")
@@ -161,7 +164,7 @@ def check(
     with render.working(doing):
         results = checks.check_many(files, cat, options, jobs=jobs, record=not no_record)
     if json_output:
-        from vecdrill.report.model import to_json
+        from vecdrill.result.model import to_json
 
         render.json_document(to_json(results))
     else:
@@ -216,12 +219,13 @@ def grade(
 ) -> None:
     """Grade a class into a gradebook (CSV and JSON): one row per student and drill. Exit 0 even
     when students fail; only vecdrill's own errors exit non-zero."""
-    from vecdrill.check.pipeline import CheckOptions
+    from vecdrill import language
+    from vecdrill.checking.pipeline import CheckOptions
     from vecdrill.content import catalogue
     from vecdrill.grading import gradebook, roster
     from vecdrill.grading.grade import grade as grade_class
     from vecdrill.grading.grade import trusted_layer
-    from vecdrill.report import grades, language
+    from vecdrill.report import grades
 
     summary_lang = language.pick(lang)  # a bad --lang is refused before the class is graded
     if merge:
@@ -295,9 +299,10 @@ def try_drill(
 ) -> None:
     """Start a drill: create your file from the starter, then check it on every save. Keys while
     it watches: n next drill, h hint, t task, l list, e explanation, q quit."""
+    from vecdrill import language
     from vecdrill.content import catalogue
     from vecdrill.learner import guidance, session, workspace
-    from vecdrill.report import language, screens, watch_screen
+    from vecdrill.report import screens, watch_screen
 
     cat = catalogue.load_catalogue(drills)
     chosen = language.pick(lang)
@@ -340,9 +345,10 @@ def hint(
     drills: DrillsOption = None,
 ) -> None:
     """Show the next step of a drill's hints (one more step each time)."""
+    from vecdrill import language
     from vecdrill.content import catalogue
     from vecdrill.learner import guidance
-    from vecdrill.report import language, screens
+    from vecdrill.report import screens
 
     drill = catalogue.load_catalogue(drills).get(drill_id)
     chosen = language.pick(lang)
@@ -354,9 +360,10 @@ def solution(
     drill_id: IdArgument, yes: YesOption = False, lang: LangOption = None, drills: DrillsOption = None
 ) -> None:
     """Show a drill's reference solution and explanation (asks first while it is unsolved)."""
+    from vecdrill import language
     from vecdrill.content import catalogue
     from vecdrill.learner import guidance
-    from vecdrill.report import language, screens
+    from vecdrill.report import screens
 
     drill = catalogue.load_catalogue(drills).get(drill_id)
     if not (
@@ -376,9 +383,10 @@ def solution(
 @app.command("progress")
 def show_progress(lang: LangOption = None, drills: DrillsOption = None) -> None:
     """Show how many drills you have solved, per track of the path, per level and per technique."""
+    from vecdrill import language
     from vecdrill.content import catalogue
     from vecdrill.learner import guidance
-    from vecdrill.report import language, screens
+    from vecdrill.report import screens
 
     cat = catalogue.load_catalogue(drills)
     screens.progress_bars(guidance.overview(cat), cat, language.pick(lang))
@@ -394,9 +402,10 @@ def reset(
     lang: LangOption = None,
 ) -> None:
     """Put the drill's starter back in your file, keeping a backup of what was there."""
+    from vecdrill import language
     from vecdrill.content import catalogue
     from vecdrill.learner import workspace
-    from vecdrill.report import language, screens, watch_screen
+    from vecdrill.report import screens, watch_screen
 
     cat = catalogue.load_catalogue(drills)
     drill = cat.get(drill_id)

@@ -16,7 +16,7 @@ import math
 import random
 from dataclasses import replace
 
-from vecdrill.check import expected, plan
+from vecdrill.checking import expected, plan
 from vecdrill.content.drill import Drill, Size
 from vecdrill.errors import DrillError
 

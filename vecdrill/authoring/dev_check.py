@@ -20,12 +20,12 @@ from functools import cached_property
 from pathlib import Path
 
 from vecdrill.authoring import calibration, rule_names
-from vecdrill.check.pipeline import CheckOptions, check_file
+from vecdrill.checking.pipeline import CheckOptions, check_file
 from vecdrill.content.catalogue import Catalogue, load_catalogue
 from vecdrill.content.drill import CHINESE_EXPLANATION, Drill
 from vecdrill.errors import DrillError
 from vecdrill.gate import scan
-from vecdrill.report.model import FileResult, Verdict
+from vecdrill.result.model import FileResult, Verdict
 
 # The loop at its benchmark size, in units of the calibration workload (calibration.py): below, the
 # timing is mostly noise; above, a learner waits for the loop. A warning, never an error: how long

@@ -21,12 +21,12 @@ from pathlib import Path
 
 from vecdrill.authoring import battery
 from vecdrill.authoring.mutants import Mutant, mutants
-from vecdrill.check import batch, expected, plan
-from vecdrill.check.pipeline import CheckOptions, Runner, check_file, check_past_gate
+from vecdrill.checking import batch, expected, plan
+from vecdrill.checking.pipeline import CheckOptions, Runner, check_file, check_past_gate
 from vecdrill.content.catalogue import Catalogue
 from vecdrill.content.drill import Drill, Size
 from vecdrill.errors import DrillError, VecdrillError
-from vecdrill.report.model import FileResult
+from vecdrill.result.model import FileResult
 
 
 @dataclass(frozen=True)

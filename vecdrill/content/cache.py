@@ -17,9 +17,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from vecdrill import __version__, files, paths, wire
+from vecdrill import files, paths, wire
 from vecdrill.content import bound, drill
 from vecdrill.content.drill import DRILL_FILES, MANIFEST, Drill, load_drill
+from vecdrill.version import __version__
 
 CACHE_VERSION = 1
 RACY_NS = 2_000_000_000

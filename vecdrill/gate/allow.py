@@ -14,7 +14,7 @@ import builtins
 
 from vecdrill.gate.messages import Problem, finding
 from vecdrill.gate.rules import GateRules
-from vecdrill.report.model import Finding
+from vecdrill.result.model import Finding
 
 OPERATORS: dict[type, str] = {
     ast.Add: "+",

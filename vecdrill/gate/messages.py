@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 
 from vecdrill.gate.rules import BUILTIN_REPLACEMENTS
-from vecdrill.report.model import Finding
+from vecdrill.result.model import Finding
 
 _KIND_BY_PREFIX = {"S": "syntax", "L": "loop", "F": "forbidden"}
 

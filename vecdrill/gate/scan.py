@@ -72,7 +72,7 @@ from vecdrill.gate.allow import body_limits
 from vecdrill.gate.messages import finding
 from vecdrill.gate.rules import GateRules
 from vecdrill.gate.visitor import Gate, lambda_name
-from vecdrill.report.model import Finding
+from vecdrill.result.model import Finding
 
 __all__ = [
     "MAX_SOURCE_BYTES",

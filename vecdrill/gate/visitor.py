@@ -18,7 +18,7 @@ from vecdrill.gate.recursion import check_recursion
 from vecdrill.gate.references import ReferenceChecker
 from vecdrill.gate.rules import COMPREHENSIONS, ITERATING_BUILTINS, GateRules, function_name, is_dunder
 from vecdrill.gate.scopes import Tree
-from vecdrill.report.model import Finding
+from vecdrill.result.model import Finding
 
 _COMPREHENSION_FINDINGS = {
     ast.ListComp: ("L003", "list comprehension is a for loop in one line"),

@@ -15,17 +15,17 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, replace
 from typing import Any
 
-import vecdrill
-from vecdrill.check import batch
-from vecdrill.check.pipeline import CheckOptions, Runner, check_file
-from vecdrill.check.submission import Unreadable, read_source
+from vecdrill.checking import batch
+from vecdrill.checking.pipeline import CheckOptions, Runner, check_file
+from vecdrill.checking.submission import Unreadable, read_source
 from vecdrill.content.catalogue import Catalogue
 from vecdrill.errors import UsageError
 from vecdrill.grading import copies, resume
 from vecdrill.grading.gradebook import MISSING, Gradebook, Row
 from vecdrill.grading.roster import Roster, Shard, Submission
-from vecdrill.report.model import FileResult
+from vecdrill.result.model import FileResult
 from vecdrill.sandbox import launch
+from vecdrill.version import __version__
 
 
 @dataclass(frozen=True)
@@ -111,7 +111,7 @@ def grade(
         rows.append(row)
         in_order.done(row)
     return Gradebook(
-        vecdrill.__version__,
+        __version__,
         settings,
         roster.drills,
         roster.students,

@@ -19,8 +19,8 @@ from typing import Any
 from vecdrill import files
 from vecdrill.errors import UsageError
 from vecdrill.grading.roster import Ignored, Shard
-from vecdrill.report import units
-from vecdrill.report.model import Verdict
+from vecdrill.result import units
+from vecdrill.result.model import Verdict
 
 FORMAT = "vecdrill-gradebook"
 # 2: rows say who established the work and the speedup (`work_by`, `speedup_by`)

@@ -15,15 +15,15 @@ import json
 from pathlib import Path
 from typing import Any
 
-import vecdrill
 from vecdrill import files, paths
-from vecdrill.check.expected import fingerprint
+from vecdrill.checking.expected import fingerprint
 from vecdrill.content.drill import Drill
 from vecdrill.grading.gradebook import Row
+from vecdrill.version import __version__
 
 
 def key(path: Path, sha256: str, drill: Drill, options: dict[str, Any]) -> str:
-    facts = [str(path.resolve()), sha256, drill.id, fingerprint(drill), vecdrill.__version__, options]
+    facts = [str(path.resolve()), sha256, drill.id, fingerprint(drill), __version__, options]
     return hashlib.sha256(json.dumps(facts, sort_keys=True).encode()).hexdigest()
 
 

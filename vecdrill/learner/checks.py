@@ -10,13 +10,13 @@ from dataclasses import replace
 from pathlib import Path
 
 from vecdrill import paths
-from vecdrill.check import batch
-from vecdrill.check.pipeline import CheckOptions, Runner, check_file
+from vecdrill.checking import batch
+from vecdrill.checking.pipeline import CheckOptions, Runner, check_file
 from vecdrill.content.catalogue import Catalogue
 from vecdrill.content.drill import Drill
 from vecdrill.errors import UsageError
 from vecdrill.learner import progress
-from vecdrill.report.model import FileResult
+from vecdrill.result.model import FileResult
 
 SAVE_BENCH_BUDGET = 0.05  # seconds of timed calls per save (at most twice that in wall time)
 QUICK = CheckOptions(bench=False, bench_size=False)  # a save's first step: correctness and loops

@@ -17,12 +17,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Protocol
 
-from vecdrill.check.pipeline import check_file
+from vecdrill.checking.pipeline import check_file
 from vecdrill.content.catalogue import Catalogue
 from vecdrill.content.drill import Drill
 from vecdrill.errors import UsageError, VecdrillError
 from vecdrill.learner import checks, guidance, keys, progress, watch, workspace
-from vecdrill.report.model import FileResult
+from vecdrill.result.model import FileResult
 from vecdrill.sandbox import launch, warm
 
 

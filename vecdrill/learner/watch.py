@@ -25,7 +25,7 @@ from types import TracebackType
 
 import watchfiles
 
-from vecdrill.check.submission import read_source
+from vecdrill.checking.submission import read_source
 from vecdrill.errors import UsageError
 
 STEP_MS = 5  # how often watchfiles looks at the events its thread has collected (its default: 50)

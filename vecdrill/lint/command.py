@@ -61,10 +61,10 @@ def parser() -> argparse.ArgumentParser:
 def run(args: list[str]) -> Linted:
     """Lint what `args` names and print the findings in the format asked for; a usage error is
     raised as one (`vecdrill.entry` prints it)."""
+    from vecdrill import language
     from vecdrill.lint import config, formats
     from vecdrill.lint.codes import RULES
     from vecdrill.lint.run import lint_paths
-    from vecdrill.report import language
 
     options = parser().parse_args(args)
     lang = language.pick(options.lang)

@@ -14,13 +14,13 @@ import unicodedata
 from collections import Counter
 from urllib.parse import quote
 
-from vecdrill import __version__
 from vecdrill.lint.codes import RULES
 from vecdrill.lint.disguised import replacement
 from vecdrill.lint.examples import EXAMPLES
 from vecdrill.lint.run import Finding, LintReport
 from vecdrill.lint.tensors import NUMPY
 from vecdrill.lint.words import DATA_WORDS, FINDING, MESSAGES, OR_WORD, RULE_WORDS
+from vecdrill.version import __version__
 
 FORMATS = ("text", "json", "sarif", "github")
 WIDTH = 80

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from vecdrill.report.model import Efficiency
+from vecdrill.result.model import Efficiency
 
 LAUNCH_BOUND_OPS = 10  # a call shorter than this many tiny operations is mostly launching them
 DTYPES = ("float32", "float64")  # the matrix products measured: a compute-bound drill's dtype

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from vecdrill.content.drill import Size
-from vecdrill.report.model import ScalingPoint
+from vecdrill.result.model import ScalingPoint
 
 MAX_STEPS = 10
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from vecdrill.measure.samples import Samples
-from vecdrill.report.model import Timing
+from vecdrill.result.model import Timing
 
 
 def summarize(

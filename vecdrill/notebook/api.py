@@ -15,16 +15,16 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Union
 
-from vecdrill.check import pipeline, plan
-from vecdrill.check.submission import resolve_drill
+from vecdrill import language
+from vecdrill.checking import pipeline, plan
+from vecdrill.checking.submission import resolve_drill
 from vecdrill.content.catalogue import Catalogue, load_catalogue
 from vecdrill.content.drill import Drill
 from vecdrill.errors import UsageError
 from vecdrill.learner import checks, guidance, progress, workspace
 from vecdrill.notebook import source, starter
 from vecdrill.notebook.displays import CatalogueView, DrillView, HintsView, Result
-from vecdrill.report import language
-from vecdrill.report.model import FileResult, Verdict
+from vecdrill.result.model import FileResult, Verdict
 
 Solution = Union[Callable[..., Any], str, "os.PathLike[str]"]
 SOURCE = Path("source")  # how messages name a source string
@@ -69,14 +69,14 @@ def check(
         checked = checks.check_and_record(Path(solution), catalogue, options)
     else:
         raise UsageError(
-            f"vecdrill.check takes a function, source text or a path; got {type(solution).__name__!r}"
+            f"vecdrill.checking takes a function, source text or a path; got {type(solution).__name__!r}"
         )
     return _with_explanation(checked, catalogue, lang)
 
 
-# `vecdrill.check` is this function (see vecdrill/__init__.py); under this name,
-# `import vecdrill.check.pipeline as pipeline` still finds the subpackage's module in sys.modules.
-check.__name__ = "vecdrill.check"
+# `vecdrill.checking` is this function (see vecdrill/__init__.py); under this name,
+# `import vecdrill.checking.pipeline as pipeline` still finds the subpackage's module in sys.modules.
+check.__name__ = "vecdrill.checking"
 
 
 def check_text(text: str, label: Path, catalogue: Catalogue, options: pipeline.CheckOptions) -> FileResult:

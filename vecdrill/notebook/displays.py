@@ -10,7 +10,7 @@ from dataclasses import dataclass, fields
 from vecdrill.content.drill import Drill
 from vecdrill.learner.guidance import Hints
 from vecdrill.report import html_view, text
-from vecdrill.report.model import FileResult
+from vecdrill.result.model import FileResult
 
 
 @dataclass(repr=False)

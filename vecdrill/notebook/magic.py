@@ -23,7 +23,7 @@ from IPython.display import display
 from vecdrill.content.drill import Drill
 from vecdrill.errors import UsageError, VecdrillError
 from vecdrill.notebook import api, source
-from vecdrill.report.model import Verdict
+from vecdrill.result.model import Verdict
 
 _DEFINES = (Verdict.PASS, Verdict.WRONG)  # every other verdict, and any new one, defines nothing
 

@@ -65,10 +65,10 @@ def read_function(function: Callable[..., Any]) -> ReadFunction:
     marker may sit; a cell is labelled `cell`, a file by its path."""
     if not isinstance(function, types.FunctionType):
         raise UsageError(
-            f"vecdrill.check takes a function, source text or a path; got {type(function).__name__!r}"
+            f"vecdrill.checking takes a function, source text or a path; got {type(function).__name__!r}"
         )
     if function.__name__ == "<lambda>":
-        raise UsageError("vecdrill.check needs a function defined with def NAME(...), not a lambda")
+        raise UsageError("vecdrill.checking needs a function defined with def NAME(...), not a lambda")
     try:
         lines, first = inspect.getsourcelines(function)
     except (OSError, TypeError):

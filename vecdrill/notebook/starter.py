@@ -15,7 +15,7 @@ from typing import Any
 
 from vecdrill.content.drill import NO_CHINESE, Drill
 from vecdrill.errors import UsageError
-from vecdrill.report import units
+from vecdrill.result import units
 
 
 def cells(drill: Drill, lang: str) -> list[dict[str, Any]]:

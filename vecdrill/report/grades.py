@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 from vecdrill import messages
 from vecdrill.grading.gradebook import MISSING, Copies, Gradebook, Row, Written
 from vecdrill.report import text
-from vecdrill.report.model import Verdict
 from vecdrill.report.render import console, safe
+from vecdrill.result.model import Verdict
 
 if TYPE_CHECKING:
     from rich.console import Console

@@ -13,12 +13,13 @@ import math
 from typing import TYPE_CHECKING
 
 from vecdrill.content.drill import NO_CHINESE
-from vecdrill.report import markdown, text, units
+from vecdrill.report import markdown, text
+from vecdrill.result import units
 
 if TYPE_CHECKING:
     from vecdrill.content.drill import Drill
     from vecdrill.learner.guidance import Hints
-    from vecdrill.report.model import DeviceResult, FileResult
+    from vecdrill.result.model import DeviceResult, FileResult
 
 _COLOURS = {"pass": "#1a7f37", "loop": "#9a6700", "forbidden": "#9a6700"}
 _FAIL_COLOUR = "#cf222e"

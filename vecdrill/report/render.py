@@ -19,7 +19,8 @@ from vecdrill.content import drill_code
 from vecdrill.content.drill import NO_CHINESE
 from vecdrill.content.pack import Pack, Track
 from vecdrill.learner import guidance
-from vecdrill.report import text, units
+from vecdrill.report import text
+from vecdrill.result import units
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
     from vecdrill.content.catalogue import Catalogue
     from vecdrill.content.drill import Drill, InputSpec, RuleName
     from vecdrill.errors import DrillError
-    from vecdrill.report.model import DeviceResult, FileResult
+    from vecdrill.result.model import DeviceResult, FileResult
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 _VERDICT_STYLE = {

@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING
 
 from vecdrill.content.drill import NO_CHINESE
 from vecdrill.measure.efficiency import LAUNCH_BOUND_OPS
-from vecdrill.report import units
+from vecdrill.result import units
 
 if TYPE_CHECKING:
     from vecdrill.content.drill import Drill, Size
     from vecdrill.learner.guidance import Hints
     from vecdrill.measure.ladder import Curve
-    from vecdrill.report.model import DeviceResult, FileResult, InputNear, Mismatch, ScalingPoint, Timing
+    from vecdrill.result.model import DeviceResult, FileResult, InputNear, Mismatch, ScalingPoint, Timing
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 OUTPUT_LIMIT = 4000  # characters of the learner's output or traceback shown

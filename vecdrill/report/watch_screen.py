@@ -21,7 +21,7 @@ from vecdrill.content.drill import Drill
 from vecdrill.learner import guidance
 from vecdrill.learner.workspace import Moved
 from vecdrill.report import render, screens, text
-from vecdrill.report.model import FileResult
+from vecdrill.result.model import FileResult
 
 if TYPE_CHECKING:
     from vecdrill.learner.session import Session

@@ -10,10 +10,11 @@ import platform
 import sys
 from typing import Any
 
-from vecdrill import __version__, paths, wire
-from vecdrill.report import units
+from vecdrill import paths, wire
+from vecdrill.result import units
 from vecdrill.sandbox import cgroup, isolation, launch, mounts
 from vecdrill.supervisor.limits import Limits
+from vecdrill.version import __version__
 
 GPU_PROBE_ARGS = ["-m", "vecdrill.child.gpu"]
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from vecdrill.check.verdicts import ended_how
+from vecdrill.checking.verdicts import ended_how
 from vecdrill.errors import VecdrillError
-from vecdrill.report.model import DeviceResult, FileResult, Verdict
+from vecdrill.result.model import DeviceResult, FileResult, Verdict
 from vecdrill.sandbox.ended import ChildRun
 
 

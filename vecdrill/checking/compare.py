@@ -11,8 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from vecdrill.check.expected import Case, Piece
-from vecdrill.report.model import InputNear, Mismatch
+from vecdrill.checking.expected import Case, Piece
+from vecdrill.result.model import InputNear, Mismatch
 
 if TYPE_CHECKING:
     import torch

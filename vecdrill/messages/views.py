@@ -1,16 +1,9 @@
-"""Every sentence vecdrill's views say, in English and in Chinese, side by side under one code.
-
-A view asks for its section's words in the learner's language (`words`) or for one sentence
-(`say`) and fills in the parameters; it writes no prose of its own. Keeping both languages on one
-line per code makes a missing or drifting translation visible in review, and lets one test render
-every code in both languages with the same parameters (tests/test_messages.py). Rich markup
-(`[bold]...[/]`) is part of a sentence where a view styles a word in it. The Chinese follows the
-glossary in docs/drill-format.md: one term per concept.
-"""
+"""The words of vecdrill's own views: the watch screen, list, progress, show, hints, the report's
+frame, the gradebook's summary. Each code holds its English and its Chinese sentence side by side."""
 
 from __future__ import annotations
 
-CATALOGUE: dict[str, dict[str, tuple[str, str]]] = {
+SECTIONS: dict[str, dict[str, tuple[str, str]]] = {
     "watch": {
         "created": (
             "Created [bold]{path}[/] from the starter: write your solution there.",
@@ -240,14 +233,3 @@ CATALOGUE: dict[str, dict[str, tuple[str, str]]] = {
         "same_code": ("same code, other names or spacing", "代码相同，只有名字或空白不同"),
     },
 }
-
-
-def words(section: str, lang: str) -> dict[str, str]:
-    """A section's sentences in `lang` ("zh", else English), by code."""
-    index = 1 if lang == "zh" else 0
-    return {code: pair[index] for code, pair in CATALOGUE[section].items()}
-
-
-def say(section: str, code: str, lang: str, **params: object) -> str:
-    """One sentence in `lang`, its parameters filled in."""
-    return CATALOGUE[section][code][1 if lang == "zh" else 0].format(**params)

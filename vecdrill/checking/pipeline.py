@@ -14,15 +14,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from vecdrill import wire
-from vecdrill.check import device_retry, devices, expected, locks, machine, plan, verdicts
-from vecdrill.check.submission import Unreadable, read_source, resolve_drill
+from vecdrill.checking import device_retry, devices, expected, locks, machine, plan, verdicts
+from vecdrill.checking.submission import Unreadable, read_source, resolve_drill
 from vecdrill.content import drill_code
 from vecdrill.content.catalogue import Catalogue
 from vecdrill.content.drill import Drill
 from vecdrill.content.drill_code import helper_sources
 from vecdrill.errors import VecdrillError
 from vecdrill.gate import scan
-from vecdrill.report.model import FileResult, Finding, Verdict
+from vecdrill.result.model import FileResult, Finding, Verdict
 from vecdrill.sandbox import launch
 
 # Which finding a check names first: a syntax error, a banned call or escape hatch, a loop, then a

@@ -16,13 +16,13 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from vecdrill import wire
-from vecdrill.check import allowed_ops, devices, growth, plan, timed
-from vecdrill.check.compare import Tolerance, answer_of, compare_answers, compare_case
-from vecdrill.check.expected import Case, Piece
+from vecdrill.checking import allowed_ops, devices, growth, plan, timed
+from vecdrill.checking.compare import Tolerance, answer_of, compare_answers, compare_case
+from vecdrill.checking.expected import Case, Piece
 from vecdrill.content.drill import Drill
 from vecdrill.errors import DrillError, VecdrillError
 from vecdrill.measure.efficiency import Ceilings
-from vecdrill.report.model import DeviceResult, FileResult, Mismatch, Verdict
+from vecdrill.result.model import DeviceResult, FileResult, Mismatch, Verdict
 
 if TYPE_CHECKING:
     from vecdrill.sandbox.ended import ChildRun

@@ -10,13 +10,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from vecdrill import wire
-from vecdrill.check.compare import Tolerance, answer_of, compare_answers
-from vecdrill.check.expected import Piece
+from vecdrill.checking.compare import Tolerance, answer_of, compare_answers
+from vecdrill.checking.expected import Piece
 from vecdrill.content.drill import Drill, Size
 from vecdrill.measure import efficiency, ladder, speedup
 from vecdrill.measure.efficiency import Ceilings
 from vecdrill.measure.samples import Samples
-from vecdrill.report.model import DeviceResult, Efficiency, FileResult, Timing, Verdict
+from vecdrill.result.model import DeviceResult, Efficiency, FileResult, Timing, Verdict
 
 _OPS_UNITS = {"aten": "torch operations", "calls": "Python-level calls"}
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from vecdrill import files, paths
-from vecdrill.check import expected, locks
+from vecdrill.checking import expected, locks
 from vecdrill.measure.efficiency import Ceilings
 
 CEILINGS_ARGS = ("-m", "vecdrill.child.ceilings")

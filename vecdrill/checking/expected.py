@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from vecdrill import files, paths, wire
-from vecdrill.check import devices, locks
+from vecdrill.checking import devices, locks
 from vecdrill.content import drill_code
 from vecdrill.content.drill import Drill, Size
 from vecdrill.content.drill_code import helper_sources

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from vecdrill import paths
-from vecdrill.check.expected import Case
+from vecdrill.checking.expected import Case
 from vecdrill.content import catalogue, edges
 from vecdrill.content.drill import Drill, Size, largest_size
 from vecdrill.measure import ladder

@@ -16,7 +16,7 @@ from typing import Any
 
 from vecdrill import wire
 from vecdrill.content.drill import Drill, Size
-from vecdrill.report.model import Verdict
+from vecdrill.result.model import Verdict
 from vecdrill.supervisor.channels import Mark
 
 # A counter has grown when it rises by more than this many units plus four times the reference

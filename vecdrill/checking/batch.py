@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from vecdrill.check import plan
-from vecdrill.check.submission import Unreadable, read_source, resolve_drill
+from vecdrill.checking import plan
+from vecdrill.checking.submission import Unreadable, read_source, resolve_drill
 from vecdrill.content.catalogue import Catalogue
 from vecdrill.content.drill import Drill
 from vecdrill.sandbox import launch, warm
