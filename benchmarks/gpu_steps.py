@@ -23,7 +23,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from vecdrill.checking.pipeline import CheckOptions, check_file
+from vecdrill.checking.pipeline import CheckOptions, check
+from vecdrill.checking.submission import read_source
 from vecdrill.content.catalogue import load_catalogue
 from vecdrill.result import units
 from vecdrill.result.model import FileResult, to_json
@@ -75,7 +76,9 @@ def speedups(summary: Path, out: Path, device: str, runs: int, drills: list[str]
             path = REPO / "drills" / "core" / drill / "solution.py"
             for run in range(1, runs + 1):
                 started = time.perf_counter()
-                result = check_file(path, catalogue, CheckOptions(drill_id=drill, device=device), worker.run)
+                result = check(
+                    read_source(path), catalogue, CheckOptions(drill_id=drill, device=device), worker.run
+                )
                 record = _speedup_record(result, device)
                 record.update(drill=drill, run=run, seconds=time.perf_counter() - started)
                 with out.open("a", encoding="utf-8") as stream:
@@ -116,7 +119,7 @@ def watch(summary: Path, out: Path, device: str) -> int:
     with WarmWorker() as worker:
         for index in range(6):
             started = time.perf_counter()
-            verdicts.append(check_file(path, catalogue, options, runner=worker.run).verdict.value)
+            verdicts.append(check(read_source(path), catalogue, options, runner=worker.run).verdict.value)
             seconds.append(time.perf_counter() - started)
             said(summary, f"  warm check {index + 1}: {verdicts[-1]} in {seconds[-1]:.2f} s")
         facts = {"seconds": seconds, "verdicts": verdicts, "problem": worker.problem}

@@ -26,9 +26,8 @@ import time
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
-from vecdrill.checking.pipeline import Runner, check_file
+from vecdrill.checking.pipeline import Runner, check
 from vecdrill.content import catalogue
 from vecdrill.content.catalogue import Catalogue
 from vecdrill.content.drill import Drill
@@ -87,23 +86,19 @@ def main() -> None:
     )
 
 
-def _patient(args: list[str], request: bytes, *, limits: launch.Limits, **rest: Any) -> launch.ChildRun:
+def _patient(run: launch.RunRequest) -> launch.ChildRun:
     """A fresh run whose wall limit allows for starting Python and importing torch, which on a
     busy machine take longer than a drill's limit (a warm run's limit starts at the fork)."""
-    return launch.run_sandboxed(
-        args,
-        request,
-        limits=replace(limits, wall_seconds=limits.wall_seconds + FRESH_START_ALLOWANCE),
-        **rest,
-    )
+    limits = replace(run.limits, wall_seconds=run.limits.wall_seconds + FRESH_START_ALLOWANCE)
+    return launch.run_sandboxed(replace(run, limits=limits))
 
 
 def _recorded(runner: Runner, runs: list[launch.ChildRun]) -> Runner:
-    def run(*args: Any, **kwargs: Any) -> launch.ChildRun:
-        runs.append(runner(*args, **kwargs))
+    def recorded(run: launch.RunRequest) -> launch.ChildRun:
+        runs.append(runner(run))
         return runs[-1]
 
-    return run
+    return recorded
 
 
 def _versions(source: str) -> Iterator[str]:
@@ -118,8 +113,8 @@ def _sample(
     cat: Catalogue,
     runner: Runner,
     timed: bool,
-    checked: bytes | None,
-) -> tuple[bytes, float]:
+    checked: watch.Save | None,
+) -> tuple[watch.Save, float]:
     path = watcher.path
     saved_at: list[float] = []
 
@@ -132,18 +127,19 @@ def _sample(
     writer.start()
     result: FileResult | None = None
     while result is None:  # as `vecdrill try` does: a check that began on half a save starts over
-        digest = watcher.next_change(checked)
-        settled = functools.partial(watcher.settled, digest)
+        saved = watcher.next_change(checked)
+        assert saved is not None  # nothing interrupts it here
+        settled = functools.partial(watcher.settled, saved)
         if timed:
-            result = checks.check_save(path, drill, cat, runner, on_correct=lambda _: None, settled=settled)
+            result = checks.check_save(saved, drill, cat, runner, on_correct=lambda _: None, settled=settled)
         else:
-            quick = check_file(path, cat, replace(checks.QUICK, drill_id=drill.id), runner)
+            quick = check(saved, cat, replace(checks.QUICK, drill_id=drill.id), runner)
             result = quick if settled() else None
     done = time.perf_counter()
     writer.join()
     if not result.verdict.passed:
         raise SystemExit(f"the reference solution did not pass: {result.message}")
-    return digest, done - saved_at[0]
+    return saved, done - saved_at[0]
 
 
 def _report(

@@ -10,16 +10,14 @@ torch one.
 
 from __future__ import annotations
 
-import json
 import re
-import shutil
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
 
-from tests.conftest import FIXTURE_COURSE, REPO, check_json, run_cli
+from tests.harness import FIXTURE_COURSE, REPO, check_json, copy_drill, edit, headers
 from vecdrill.authoring import dev_check
 from vecdrill.child.inputs import make_inputs
 from vecdrill.content.drill import load_drill
@@ -29,12 +27,6 @@ from vecdrill.gate.scan import scan
 
 PACK = REPO / "tests" / "answers_pack"
 ANSWERS = sorted((REPO / "tests" / "answers_files").glob("*.py"))
-_EXPECT = re.compile(rb"^# expect: (\w+)$", re.MULTILINE)
-
-
-def _expected(path: Path) -> str:
-    (verdict,) = _EXPECT.findall(path.read_bytes())
-    return verdict.decode()
 
 
 @pytest.fixture(scope="module")
@@ -48,31 +40,22 @@ def graded() -> dict[str, dict[str, Any]]:
 @pytest.mark.parametrize("path", ANSWERS, ids=lambda p: p.stem)
 def test_an_answer_written_elsewhere_gets_its_verdict(path: Path, graded: dict[str, dict[str, Any]]) -> None:
     result = graded[path.name]
-    assert result["verdict"] == _expected(path), result["message"]
+    assert result["verdict"] == headers(path)["expect"], result["message"]
 
 
 @pytest.mark.slow
-def test_a_wrong_answer_is_wrong_whether_or_not_the_check_times(tmp_path: Path) -> None:
+def test_a_wrong_answer_is_wrong_whether_or_not_the_check_times() -> None:
     """The benchmark size is a case of every check, so timing can only add figures: the files
     that fail without `--no-bench` fail with the same verdict when the check times them."""
-    failing = [path for path in ANSWERS if _expected(path) != "pass"]
-    done = run_cli(
-        "check",
-        *map(str, failing),
-        "--drills",
-        str(PACK),
-        "--json",
-        "--jobs",
-        "2",
-        env={"VECDRILL_HOME": str(tmp_path)},
-        timeout=1200,
-    )
-    results = json.loads(done.stdout)["results"]
-    assert {Path(r["file"]).name: r["verdict"] for r in results} == {p.name: _expected(p) for p in failing}
+    failing = [path for path in ANSWERS if headers(path)["expect"] != "pass"]
+    _, results = check_json(failing, "--drills", str(PACK), bench=True, timeout=1200)
+    assert {Path(r["file"]).name: r["verdict"] for r in results} == {
+        p.name: headers(p)["expect"] for p in failing
+    }
 
 
 def test_the_answers_cover_each_outcome() -> None:
-    assert {_expected(path) for path in ANSWERS} == {"pass", "wrong", "loop"}
+    assert {headers(path)["expect"] for path in ANSWERS} == {"pass", "wrong", "loop"}
 
 
 # The drill format and the gate, as a teacher building such a course meets them
@@ -97,7 +80,7 @@ def test_a_signature_that_cannot_take_the_inputs_is_told_before_anything_runs(
     source: bytes, message: str
 ) -> None:
     [finding] = scan(source, GateRules("torch", "solve", inputs=("x", "scale")))
-    assert (finding.code, finding.message) == ("S007", message)
+    assert (finding.code, finding.message.text("en")) == ("S007", message)
 
 
 @pytest.mark.parametrize(
@@ -108,10 +91,8 @@ def test_any_names_that_take_the_inputs_in_order_pass_the_gate(source: bytes) ->
 
 
 def test_a_key_its_kind_does_not_read_is_refused(tmp_path: Path) -> None:
-    folder = tmp_path / "fx-double"
-    shutil.copytree(FIXTURE_COURSE / "fx-double", folder)
-    manifest = folder / "drill.toml"
-    manifest.write_text(manifest.read_text().replace('kind = "normal"', 'kind = "normal"\nlow = -1.0', 1))
+    folder = copy_drill(FIXTURE_COURSE / "fx-double", tmp_path)
+    edit(folder / "drill.toml", 'kind = "normal"', 'kind = "normal"\nlow = -1.0')
     with pytest.raises(
         DrillError, match=re.escape('sets low, which only inputs of kind "uniform" or "int" use')
     ):

@@ -9,14 +9,21 @@ that no wrong import could break would prove nothing, so each kind is broken on 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
+import grimp
 import pytest
 
-from tests.conftest import REPO
+from tests.harness import REPO, imported_by
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python 3.10 only
+    import tomli as tomllib
 
 # The venv's own import-linter, whatever its bin folder looks like.
 LINT_IMPORTS = (
@@ -89,18 +96,8 @@ def broken_contracts(report: str) -> dict[str, str]:
 
 @pytest.mark.parametrize("command", [["list"], ["--help"], ["list", "--level", "1"]])
 def test_browsing_never_imports_torch_or_numpy(command: list[str]) -> None:
-    """Read from `-X importtime`: vecdrill leaves through `os._exit`, so code run after it in the
-    same process would never report."""
-    done = subprocess.run(
-        [sys.executable, "-X", "importtime", "-m", "vecdrill", *command],
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-    )
+    done, imported = imported_by(*command)
     assert done.returncode == 0, done.stderr
-    imported = {
-        line.split("|")[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")
-    }
     assert "vecdrill.cli" in imported and not imported & {"torch", "numpy"}, imported & {"torch", "numpy"}
 
 
@@ -113,3 +110,48 @@ def test_no_module_is_named_after_the_standard_library() -> None:
         if path.stem in sys.stdlib_module_names and path.stem != "__main__"
     )
     assert not clashes, f"rename these modules: {clashes}"
+
+
+def _package_entries() -> str:
+    """The package list of docs/architecture.md: the block that starts `vecdrill/`."""
+    page = (REPO / "docs" / "architecture.md").read_text(encoding="utf-8")
+    return page.split("```\nvecdrill/\n", 1)[1].split("```", 1)[0]
+
+
+def test_the_architecture_page_names_every_module() -> None:
+    entries = _package_entries()
+    by_package = dict(re.findall(r"^  (\w+)/\s+(.*?)(?=^  \w|\Z)", entries, re.M | re.S))
+    unnamed = []
+    for path in sorted((REPO / "vecdrill").rglob("*.py")):
+        parts = path.relative_to(REPO / "vecdrill").parts
+        if len(parts) == 1:
+            if parts[0] != "__init__.py" and parts[0] not in entries:
+                unnamed.append(parts[0])
+        elif parts[-1] != "__init__.py" and not re.search(rf"\b{path.stem}\b", by_package.get(parts[0], "")):
+            unnamed.append("/".join(parts))
+    assert not unnamed, f"docs/architecture.md does not name {unnamed}"
+
+
+def test_the_architecture_page_lists_the_packages_in_the_order_of_the_layers() -> None:
+    entries = _package_entries()
+    layers = tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["importlinter"]["contracts"][0]
+    placed = []
+    for layer in layers["layers"]:
+        for name in re.split(r"[|:]", layer):
+            short = name.strip().removeprefix("vecdrill.")
+            where = re.search(rf"^  (?:.*, )?{short}(?:/|\.py)", entries, re.M)
+            assert where, f"docs/architecture.md has no entry for the layer {short}"
+            placed.append((where.start(), short))
+    positions = [start for start, _ in placed]
+    assert positions == sorted(positions), f"out of the layers' order: {placed}"
+
+
+def test_no_two_modules_import_each_other() -> None:
+    graph = grimp.build_graph("vecdrill")
+    mutual = sorted(
+        (module, other)
+        for module in graph.modules
+        for other in graph.find_modules_directly_imported_by(module)
+        if module < other and module in graph.find_modules_directly_imported_by(other)
+    )
+    assert not mutual

@@ -7,19 +7,16 @@ a drill with one input of every kind that has edge values.
 
 from __future__ import annotations
 
-import json
 import re
-import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
 import torch
 
-from tests.conftest import REPO, run_cli
+from tests.harness import REPO, check_one, copy_drill
 from vecdrill.checking import plan
 from vecdrill.child.inputs import make_inputs
-from vecdrill.content import edges
 from vecdrill.content.drill import load_drill
 from vecdrill.errors import DrillError
 
@@ -28,12 +25,7 @@ LEARNER = REPO / "tests" / "cases_learner"
 
 
 def _check(file: str, drill: str, *extra: str) -> dict[str, Any]:
-    done = run_cli(
-        "check", str(LEARNER / file), "--drills", str(PACK), "--drill", drill, "--no-bench", "--json", *extra
-    )
-    assert done.returncode in (0, 1), done.stderr
-    result: dict[str, Any] = json.loads(done.stdout)["results"][0]
-    return result
+    return check_one(LEARNER / file, "--drills", str(PACK), "--drill", drill, *extra)
 
 
 @pytest.mark.slow
@@ -89,7 +81,7 @@ def test_every_case_follows_from_the_seed() -> None:
     drill = load_drill(PACK / "bincount")
     cases = plan.build_cases(drill, ["cpu"], 7)
     assert cases == plan.build_cases(drill, ["cpu"], 7)
-    assert [c.label for c in cases if c.edge] == [
+    assert [c.label.text("en") for c in cases if c.label and c.edge] == [
         "an edge case: every a entry is 0, the smallest index, so every other bin or segment is empty",
         "an edge case: every a entry is the largest index",
     ]
@@ -105,7 +97,7 @@ def _forced(edge: str) -> dict[str, Any]:
 
 def test_edge_values_by_kind() -> None:
     drill = load_drill(PACK / "edge-kinds")
-    assert edges.drill_edges(drill) == [
+    assert drill.edge_cases() == [
         ("gauss", "zeros"),
         ("gauss", "ties"),
         ("positive", "ties"),  # 0 lies outside [0.5, 2): no zeros
@@ -147,14 +139,6 @@ def test_an_edge_forces_one_input_and_leaves_the_others_as_drawn() -> None:
     assert torch.equal(_forced("gauss:ties")["gauss"], _forced("gauss:ties")["gauss"])
 
 
-def _copy(tmp_path: Path, drill: str, manifest_tail: str) -> Path:
-    folder = tmp_path / drill
-    shutil.copytree(PACK / drill, folder)
-    with (folder / "drill.toml").open("a", encoding="utf-8") as manifest:
-        manifest.write(manifest_tail)
-    return folder
-
-
 @pytest.mark.parametrize(
     ("tail", "message"),
     [
@@ -174,9 +158,9 @@ def _copy(tmp_path: Path, drill: str, manifest_tail: str) -> Path:
 )
 def test_a_bad_cases_table_names_the_fix(tmp_path: Path, tail: str, message: str) -> None:
     with pytest.raises(DrillError, match=re.escape(message)):
-        load_drill(_copy(tmp_path, "bincount", tail))
+        load_drill(copy_drill(PACK / "bincount", tmp_path, tail))
 
 
 def test_skip_edges_drops_those_cases(tmp_path: Path) -> None:
-    drill = load_drill(_copy(tmp_path, "bincount", '\n[cases]\nskip_edges = ["a:last"]\n'))
-    assert edges.drill_edges(drill) == [("a", "first")]
+    drill = load_drill(copy_drill(PACK / "bincount", tmp_path, '\n[cases]\nskip_edges = ["a:last"]\n'))
+    assert drill.edge_cases() == [("a", "first")]

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import FIXTURE_COURSE, run_cli
+from tests.harness import FIXTURE_COURSE, copy_drill, edit, run_cli
 from vecdrill.content.catalogue import load_catalogue
 
 # Graders depend on these ids, parameters, libraries and input dtypes: keep them exactly.
@@ -54,7 +53,7 @@ def test_catalogue_is_broad() -> None:
     assert {d.level for d in drills} == {1, 2, 3}
     assert {d.library for d in drills} == {"torch", "numpy"}
     assert sum(d.grad for d in drills) >= 10
-    # Chinese text is optional for a teacher's pack (tests/test_teacher_pack.py), never for these
+    # Chinese text is optional for a teacher's pack (tests/test_english_only_drills.py), never for these
     untranslated = [d.id for d in drills if d.zh is None or not d.file("explain.zh.md").is_file()]
     assert untranslated == []
     assert [d.id for d in drills if d.zh is not None and len(d.zh.hints) != len(d.hints)] == []
@@ -96,13 +95,12 @@ def test_dev_check_passes_on_a_sample_of_the_catalogue() -> None:
 @pytest.mark.slow
 def test_dev_check_names_each_problem(tmp_path: Path) -> None:
     pack = tmp_path / "pack"
-    folder = pack / "fx-double"
-    shutil.copytree(FIXTURE_COURSE / "fx-double", folder)
+    folder = copy_drill(FIXTURE_COURSE / "fx-double", pack)
     (folder / "starter.py").write_text("def fx_double(x):\n    return x * 2\n")
-    (folder / "loop.py").write_text(
-        (folder / "loop.py")
-        .read_text()
-        .replace("    for i in range(x.shape[0]):\n        out[i] = x[i] * 2\n", "    out = x * 2\n")
+    edit(
+        folder / "loop.py",
+        "    for i in range(x.shape[0]):\n        out[i] = x[i] * 2\n",
+        "    out = x * 2\n",
     )
     done = run_cli("dev", "check", str(pack), "--no-bench", "--no-mutants", timeout=600)
     assert done.returncode == 3
@@ -112,7 +110,8 @@ def test_dev_check_names_each_problem(tmp_path: Path) -> None:
         f"{folder / 'loop.py'}: the reference loop contains no Python-level loop" in line for line in lines
     )
     assert any(f"{folder / 'explain.md'}: the explanation is too short" in line for line in lines)
-    assert "3 problem(s)" in done.stdout or "problem(s)" in done.stdout
+    assert any(f"{folder / 'explain.zh.md'}: the explanation is too short" in line for line in lines)
+    assert len(lines) == 4 and "4 problem(s)" in done.stdout, done.stdout
 
 
 def test_new_scaffolds_a_loadable_drill(tmp_path: Path) -> None:

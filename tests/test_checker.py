@@ -7,20 +7,12 @@ are checked in one `vecdrill check --json` run, as a teacher grading a class wou
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.conftest import FIXTURE_COURSE, REPO, check_json, run_cli
-
-LEARNER_FILES = sorted((REPO / "tests" / "learner_files").glob("*.py"))
-_HEADER = re.compile(rb"^# (expect|message): (.+)$", re.MULTILINE)
-
-
-def _expectations(path: Path) -> dict[str, str]:
-    return {k.decode(): v.decode().strip() for k, v in _HEADER.findall(path.read_bytes())}
+from tests.harness import FIXTURE_COURSE, LEARNER_FILES, REPO, check_json, headers, run_cli
 
 
 @pytest.fixture(scope="session")
@@ -35,7 +27,7 @@ def graded() -> dict[str, dict[str, Any]]:
 @pytest.mark.slow
 @pytest.mark.parametrize("path", LEARNER_FILES, ids=lambda p: p.stem)
 def test_learner_file_gets_its_verdict(path: Path, graded: dict[str, dict[str, Any]]) -> None:
-    expected = _expectations(path)
+    expected = headers(path)
     result = graded[path.name]
     assert result["verdict"] == expected["expect"], result["message"]
     assert result["message"] and "\n" not in result["message"]
@@ -47,7 +39,7 @@ def test_learner_file_gets_its_verdict(path: Path, graded: dict[str, dict[str, A
 
 
 def test_every_verdict_is_covered() -> None:
-    verdicts = {_expectations(p)["expect"] for p in LEARNER_FILES}
+    verdicts = {headers(p)["expect"] for p in LEARNER_FILES}
     assert {"pass", "loop", "forbidden", "syntax", "wrong", "error"} <= verdicts
 
 
@@ -56,14 +48,14 @@ def test_a_drill_loaded_from_a_relative_folder_checks_from_anywhere(monkeypatch:
     """The children run in other folders: a relative drill folder once sent the loop's child to
     a path that did not exist there, and the drill read as broken."""
     from vecdrill.checking.pipeline import CheckOptions, check_past_gate
+    from vecdrill.checking.submission import Source
     from vecdrill.content.drill import load_drill
 
     monkeypatch.chdir(REPO)
     drill = load_drill(FIXTURE_COURSE.relative_to(REPO) / "fx-double")
     assert drill.folder.is_absolute()
     result = check_past_gate(
-        Path("sol.py"),
-        b"def fx_double(x):\n    return x * 2\n",
+        Source(Path("sol.py"), b"def fx_double(x):\n    return x * 2\n"),
         drill,
         CheckOptions(device="cpu", bench=False),
     )
@@ -75,5 +67,5 @@ def test_a_pass_reads_in_chinese_with_lang_zh() -> None:
     done = run_cli("check", str(solution), "--drill", "relu-where", "--no-bench", "--lang", "zh")
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.splitlines()[0].endswith(
-        "(relu-where): 你的解法在每个用例上都与循环一致，并且已经向量化"
+        "（relu-where）：你的解法在每个用例上都与循环一致，并且已经向量化"
     )

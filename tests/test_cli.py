@@ -7,14 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import FIXTURE_COURSE, REPO, run_cli
+from tests.harness import FIXTURE_COURSE, REPO, edit, run_cli
 
 
 def _broken_pack(tmp_path: Path) -> Path:
     pack = tmp_path / "pack"
     shutil.copytree(FIXTURE_COURSE / "fx-double", pack / "fx-broken")
-    manifest = pack / "fx-broken" / "drill.toml"
-    manifest.write_text(manifest.read_text().replace("level = 1", "level = 1\ncolour = 'red'"))
+    edit(pack / "fx-broken" / "drill.toml", "level = 1", "level = 1\ncolour = 'red'")
     for name in ("loop.py", "starter.py", "solution.py"):
         path = pack / "fx-broken" / name
         path.write_text(path.read_text().replace("fx_double", "fx_broken"))
@@ -70,7 +69,7 @@ def test_show_lists_the_loop_alone_and_says_what_each_input_is() -> None:
 def test_broken_drill_is_listed_as_a_problem_and_the_rest_still_show(tmp_path: Path) -> None:
     done = run_cli("list", env={"VECDRILL_PATH": str(_broken_pack(tmp_path))})  # every pack, not just it
     assert done.returncode == 0
-    assert "fx-pick-copy" not in done.stdout or "fx-pick" in done.stdout
+    assert "fx-pick-copy" not in done.stdout  # broken too: its loop names no fx_pick_copy
     assert "relu-where" in done.stdout
     assert "Broken drill skipped:" in done.stderr
     assert "unknown key 'colour'" in done.stderr and "drill.toml" in done.stderr
@@ -97,6 +96,68 @@ def test_missing_file_is_a_usage_error(tmp_path: Path) -> None:
     done = run_cli("check", str(tmp_path / "nope.py"))
     assert done.returncode == 2
     assert done.stderr.strip() == f"Error: {str(tmp_path / 'nope.py')!r} does not exist; check the path"
+
+
+@pytest.mark.parametrize(
+    ("args", "english", "chinese"),
+    [
+        (
+            ("check", "{tmp}/nope.py"),
+            "'{tmp}/nope.py' does not exist; check the path",
+            "'{tmp}/nope.py' 不存在；请检查路径",
+        ),
+        (
+            ("lint", "{tmp}/nope.py"),
+            "'{tmp}/nope.py' does not exist: give a file or a folder to lint",
+            "'{tmp}/nope.py' 不存在：请给出要检查的文件或文件夹",
+        ),
+        (
+            ("grade", "{tmp}/class"),
+            "'{tmp}/class' is not a folder of student folders; check the path",
+            "'{tmp}/class' 不是存放各学生文件夹的文件夹；请检查路径",
+        ),
+        (
+            ("grade", "{tmp}", "--shard", "5/2"),
+            "--shard '5/2' must be K/N with 1 <= K <= N <= 10000, e.g. 2/4",
+            "--shard '5/2' 应写成 K/N，且 1 <= K <= N <= 10000，例如 2/4",
+        ),
+        (
+            ("lint", "--format", "xml", "src"),
+            "--format 'xml' is not one of text, json, sarif, github",
+            "--format 'xml' 不在可选项 text, json, sarif, github 之中",
+        ),
+    ],
+)
+def test_a_usage_error_is_worded_in_the_commands_language(
+    tmp_path: Path, args: tuple[str, ...], english: str, chinese: str
+) -> None:
+    """--lang words the error, else VECDRILL_LANG; the path and the option's value stay as given."""
+    filled = [arg.format(tmp=tmp_path) for arg in args]
+    in_english = run_cli(*filled, "--lang", "en", env={"VECDRILL_LANG": "zh"})
+    in_chinese = run_cli(*filled, env={"VECDRILL_LANG": "zh"})
+    assert (in_english.returncode, in_english.stderr.strip()) == (2, "Error: " + english.format(tmp=tmp_path))
+    assert (in_chinese.returncode, in_chinese.stderr.strip()) == (2, "错误：" + chinese.format(tmp=tmp_path))
+
+
+def test_a_folder_in_place_of_a_solution_is_its_verdict_in_the_commands_language(tmp_path: Path) -> None:
+    folder = tmp_path / "relu.py"
+    folder.mkdir()
+    done = run_cli("check", str(folder), "--drill", "relu-where", "--lang", "zh")
+    assert done.returncode == 1
+    assert done.stdout.strip() == f"语法错误 {folder} (relu-where): {folder} 是文件夹；请传入 Python 文件"
+
+
+def test_a_set_aside_progress_file_is_said_in_the_commands_language(vecdrill_home: Path) -> None:
+    store = vecdrill_home / "data" / "progress.json"
+    store.parent.mkdir(parents=True)
+    store.write_text("{oops")
+    done = run_cli("list", "--lang", "zh")
+    (aside,) = store.parent.glob("progress.json.corrupt-*")
+    assert done.returncode == 0
+    assert done.stderr.strip() == (
+        f"错误：无法读取你的进度文件 {store}（它不是有效的 JSON：Expecting property name enclosed in double "
+        f"quotes: line 1 column 2 (char 1)），它已被移到 {aside}，进度从头开始；原来的内容仍保存在那里。"
+    )
 
 
 def test_file_without_a_drill_is_a_usage_error(tmp_path: Path) -> None:

@@ -38,59 +38,29 @@ pytest-xdist use `--dist loadgroup`, which keeps each batch (a folder under one 
 
 from __future__ import annotations
 
-import hashlib
 import os
-import re
-import shutil
-import socket
-import subprocess
-import sys
-import uuid
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.conftest import FIXTURE_COURSE, REPO, check_json
+from tests.corpus_world import GATED, TIMEOUT, UNGATED, Case, World, layer_or_skip
+from tests.harness import FIXTURE_COURSE, REPO, check_json, run_python
 from vecdrill import paths
 from vecdrill.checking import pipeline
 from vecdrill.checking.batch import warm_pool
+from vecdrill.checking.submission import Source
 from vecdrill.content import catalogue
 from vecdrill.content.drill import Drill
 from vecdrill.sandbox import cgroup, launch
 
-GATED = REPO / "tests" / "corpus"
-UNGATED = REPO / "tests" / "corpus_ungated"
 SENTINEL = REPO / "tests" / "corpus_warm" / "sentinel_finds_a_fresh_box.py"
-TIMEOUT = "4"
 PASS_MESSAGE = "your solution matches the loop on every case and is vectorized"
 FALLBACK_LAYERS = ("unshare", "plain")
-_HEADER = re.compile(r"^# ([a-z-]+): (.+)$", re.MULTILINE)
 _Maker = Callable[[Path], object]
-
-
-@dataclass(frozen=True)
-class Case:
-    path: Path
-    headers: dict[str, str]
-
-    @classmethod
-    def load(cls, path: Path) -> Case:
-        return cls(path, dict(_HEADER.findall(path.read_text(encoding="utf-8"))))
-
-    def expected(self, guarded: bool, layer: str = "") -> tuple[str, str | None]:
-        if f"expect-{layer}" in self.headers:
-            return self.headers[f"expect-{layer}"], self.headers.get(f"message-{layer}")
-        if guarded and "expect-guarded" in self.headers:
-            return self.headers["expect-guarded"], self.headers.get("message-guarded")
-        return self.headers["expect"], self.headers.get("message")
-
-    def runs_on(self, layer: str) -> bool:
-        return layer == "default" or self.headers.get("layers") == "all"
 
 
 def _make_fifo(path: Path) -> None:
@@ -157,90 +127,6 @@ class Batch:
     problems: list[str] = field(default_factory=list)  # damage to the world, in words
 
 
-class World:
-    """Everything a corpus run may touch or must not, below one fresh folder in /tmp."""
-
-    def __init__(self) -> None:
-        self.root = Path(f"/tmp/vecdrill-corpus-{uuid.uuid4().hex[:12]}")
-        self.victim, self.home = self.root / "victim", self.root / "home"
-        for folder in (self.victim, self.home / ".ssh", self.root / "tmp"):
-            folder.mkdir(parents=True)
-        (self.victim / "keep.txt").write_text("precious\n")
-        (self.victim / "notes.md").write_text("# do not touch\n")
-        (self.home / ".bashrc").write_text("export PS1='$ '\n")
-        (self.home / ".ssh" / "id_ed25519").write_text("not a real key\n")
-        self.listener = socket.create_server(("127.0.0.1", 0))
-        self.listener.setblocking(False)
-        self.secret = uuid.uuid4().hex
-        self.cache = Path(os.environ[paths.CACHE_ENV])  # conftest sets it
-        self.stray = shutil.copytree(FIXTURE_COURSE, self.root / "stray-copy")
-        self._before = self.fingerprint()
-
-    def close(self) -> None:
-        self.listener.close()
-        shutil.rmtree(self.root, ignore_errors=True)
-
-    def copy(self, case_path: Path, folder: Path) -> Path:
-        """The case with its placeholders filled in, in `folder`."""
-        text = case_path.read_text(encoding="utf-8")
-        for name, value in (
-            ("VICTIM", self.victim),
-            ("HOME", self.home),
-            ("COURSE", FIXTURE_COURSE),
-            ("PORT", self.listener.getsockname()[1]),
-            ("CACHE", self.cache),
-            ("DATA", paths.data_dir()),
-            ("STRAY", self.stray),
-            ("SECRET", self.secret),
-        ):
-            text = text.replace(f"@{name}@", str(value))
-        folder.mkdir(parents=True, exist_ok=True)
-        copy = folder / case_path.name
-        copy.write_text(text, encoding="utf-8")
-        return copy
-
-    def fingerprint(self) -> list[tuple[str, int, str]]:
-        return sorted(
-            (
-                str(path),
-                path.lstat().st_mode,
-                "" if path.is_dir() else hashlib.sha256(path.read_bytes()).hexdigest(),
-            )
-            for folder in (self.victim, self.home)
-            for path in [folder, *folder.rglob("*")]
-        )
-
-    def damage(self) -> list[str]:
-        """What a batch left behind: live processes, changed files, a connection."""
-        problems = [f"process {pid} outlived the run: {cmdline}" for pid, cmdline in self._marked()]
-        if self.fingerprint() != self._before:
-            problems.append(f"files below {self.victim} or {self.home} changed")
-        try:
-            connection, _ = self.listener.accept()
-            connection.close()
-            problems.append("the listener on 127.0.0.1 was reached")
-        except BlockingIOError:
-            pass
-        return problems
-
-    def _marked(self) -> list[tuple[int, str]]:
-        """Live processes whose command line or environment names this world's folder."""
-        needle = str(self.root).encode()
-        found = []
-        for entry in Path("/proc").iterdir():
-            if not entry.name.isdigit() or int(entry.name) == os.getpid():
-                continue
-            try:
-                cmdline = (entry / "cmdline").read_bytes()
-                if needle in cmdline or needle in (entry / "environ").read_bytes():
-                    state = (entry / "stat").read_bytes().rsplit(b")", 1)[1].split()[0]
-                    if state not in (b"Z", b"X"):
-                        found.append((int(entry.name), cmdline.replace(b"\0", b" ").decode()))
-            except (OSError, IndexError):
-                continue
-        return found
-
-
 @pytest.fixture(scope="session")
 def world() -> Iterator[World]:
     made = World()
@@ -258,20 +144,12 @@ def batches(world: World) -> Iterator[dict[tuple[str, str], Batch]]:
 
 def _batch(batches: dict[tuple[str, str], Batch], world: World, kind: str, layer: str) -> Batch:
     if (kind, layer) not in batches:
-        used = _layer(layer)
+        used = layer_or_skip(layer)
         run = {"gated": _run_gated, "ungated": _run_ungated, "warm": _run_warm}[kind]
         batch = run(world, layer, used)
         batch.problems += world.damage()
         batches[kind, layer] = batch
     return batches[kind, layer]
-
-
-def _layer(layer: str) -> launch.Isolation:
-    """The layer a batch runs in ("default": the strongest); skips a layer the machine lacks."""
-    try:
-        return launch.detect_isolation(None if layer == "default" else layer).layer
-    except ValueError as exc:
-        pytest.skip(str(exc))
 
 
 def _run_gated(world: World, layer: str, used: launch.Isolation) -> Batch:
@@ -305,7 +183,6 @@ def _run_ungated(world: World, layer: str, used: launch.Isolation) -> Batch:
     """Each case straight into the sandbox, two at a time, bypassing the static gate."""
     folder = world.root / f"ungated-{layer}"
     course = catalogue.load_catalogue([FIXTURE_COURSE])
-    runner = partial(launch.run_sandboxed, env={"VECDRILL_CORPUS": str(world.root)})
 
     def grade(case: Case) -> tuple[str, tuple[str, str]]:
         copy = world.copy(case.path, folder)
@@ -318,10 +195,10 @@ def _run_ungated(world: World, layer: str, used: launch.Isolation) -> Batch:
             isolation=None if layer == "default" else layer,
         )
         try:
-            result = pipeline.check_past_gate(copy, copy.read_bytes(), drill, options, runner)
+            result = pipeline.check_past_gate(Source(copy, copy.read_bytes()), drill, options)
         except Exception as exc:  # noqa: BLE001 - vecdrill's own failure, reported per case
             return copy.name, ("vecdrill failed", f"{type(exc).__name__}: {exc}")
-        return copy.name, (result.verdict.value, result.message)
+        return copy.name, (result.verdict.value, result.message.text("en"))
 
     with ThreadPoolExecutor(max_workers=2) as pool:
         results = dict(pool.map(grade, [c for c in _cases(UNGATED) if c.runs_on(layer)]))
@@ -345,10 +222,10 @@ def _run_warm(world: World, layer: str, used: launch.Isolation) -> Batch:
             isolation=None if layer == "default" else layer,
         )
         try:
-            result = pipeline.check_past_gate(path, path.read_bytes(), drill, options, runner)
+            result = pipeline.check_past_gate(Source(path, path.read_bytes()), drill, options, runner)
         except Exception as exc:  # noqa: BLE001 - vecdrill's own failure, reported per case
             return ("vecdrill failed", f"{type(exc).__name__}: {exc}")
-        return (result.verdict.value, result.message)
+        return (result.verdict.value, result.message.text("en"))
 
     with warm_pool(drills, None if layer == "default" else layer, 1) as pool:
         for case in [c for c in _cases(UNGATED) if c.runs_on(layer)]:
@@ -469,5 +346,5 @@ def test_resolving_a_files_names_imports_nothing_it_did_not_ask_for() -> None:
         "resolve.check_names([wire.NameUse('torch.gather', 1, 0), wire.NameUse('numpy.sum', 2, 0)], [])\n"
         "print(sorted(set(sys.modules) - before))\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert done.stdout.strip() == "[]"
+    done = run_python(code)
+    assert done.stdout.strip() == "[]", done.stderr

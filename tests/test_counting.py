@@ -4,19 +4,14 @@ one imports cannot leak into another."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 
-from tests.conftest import REPO
+from tests.harness import run_python
 from vecdrill import wire
 
 
 def _run(code: str) -> str:
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=300, check=False
-    )
+    done = run_python(code)
     assert done.returncode == 0, done.stderr
     return done.stdout.strip()
 
@@ -63,6 +58,7 @@ def test_switching_the_dispatch_counter_off_is_caught() -> None:
     assert out == "caught: the torch dispatch counter was switched off"
 
 
+@pytest.mark.slow
 def test_a_mode_pushed_over_the_counter_is_caught() -> None:
     quiet = (
         "class Quiet(TorchDispatchMode):\n"
@@ -92,7 +88,7 @@ def test_the_probe_calls_run_with_the_garbage_collector_off() -> None:
         "import gc\n"
         "from vecdrill.child import worker\n"
         "from vecdrill.content.drill import load_drill\n"
-        "from tests.conftest import FIXTURE_COURSE\n"
+        "from tests.harness import FIXTURE_COURSE\n"
         "seen = []\n"
         "def spy(x):\n"
         "    seen.append(gc.isenabled())\n"
@@ -114,7 +110,7 @@ def test_the_reference_probes_cpu_time_is_exact_under_a_cpu_limit() -> None:
         "resource.setrlimit(resource.RLIMIT_CPU, (600, 601))\n"
         "from vecdrill.child import worker\n"
         "from vecdrill.content.drill import load_drill\n"
-        "from tests.conftest import FIXTURE_COURSE\n"
+        "from tests.harness import FIXTURE_COURSE\n"
         "drill = load_drill(FIXTURE_COURSE / 'fx-double')\n"
         "probed = worker._probe(drill, None, lambda x: x * 2, 'f.py', [{'N': 4}, {'N': 8}], {})\n"
         "print(all(0 < seconds < 0.001 for seconds in probed.cpu_seconds))\n"

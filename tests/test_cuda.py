@@ -6,23 +6,33 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import shutil
 import stat
 import subprocess
-import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.conftest import FIXTURE_COURSE, REPO, run_cli, worker_request
+from tests.harness import (
+    FIXTURE_COURSE,
+    REPO,
+    check_json,
+    check_one,
+    headers,
+    run_cli,
+    run_python,
+    worker_request,
+)
 from vecdrill import wire
-from vecdrill.checking import device_retry, devices, expected, pipeline, verdicts
+from vecdrill.checking import device_retry, devices, expected, pipeline, plan, verdicts
 from vecdrill.checking.devices import cuda_available
 from vecdrill.checking.expected import Case
+from vecdrill.checking.submission import Source, read_source
 from vecdrill.content.drill import load_drill
 from vecdrill.errors import VecdrillError
+from vecdrill.messages import message
 from vecdrill.result.model import DeviceResult, FileResult, Verdict
 from vecdrill.sandbox import launch, mounts
 from vecdrill.sandbox.isolation import Isolation, IsolationReport, detect_isolation
@@ -119,11 +129,11 @@ def test_the_child_keeps_the_gpu_choice_on_a_gpu_machine_only(
     monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "1")
     monkeypatch.setenv("CUDA_DEVICE_ORDER", "PCI_BUS_ID")
     monkeypatch.setenv(mounts.DEVICES_ENV, "/dev/null")  # a stand-in for /dev/nvidia0
-    env = launch.child_environment({}, tmp_path, report, Limits())
+    env = launch.child_environment(tmp_path, report, Limits())
     assert env["CUDA_VISIBLE_DEVICES"] == "1" and env["CUDA_DEVICE_ORDER"] == "PCI_BUS_ID"
     assert env["CUDA_CACHE_DISABLE"] == "1"
     monkeypatch.setenv(mounts.DEVICES_ENV, "/dev/nonexistent")
-    cpu_env = launch.child_environment({}, tmp_path, report, Limits())
+    cpu_env = launch.child_environment(tmp_path, report, Limits())
     assert not {"CUDA_VISIBLE_DEVICES", "CUDA_DEVICE_ORDER", "CUDA_CACHE_DISABLE"} & cpu_env.keys()
 
 
@@ -132,10 +142,9 @@ def test_the_child_keeps_the_gpu_choice_on_a_gpu_machine_only(
 
 def _worker(request: wire.WorkerRequest, layer: str = "plain") -> launch.ChildRun:
     return launch.run_sandboxed(
-        list(wire.WORKER_ARGS),
-        wire.encode_request(request),
-        limits=Limits(wall_seconds=60),
-        isolation=detect_isolation(layer),
+        launch.RunRequest(
+            wire.WORKER_ARGS, wire.encode_request(request), Limits(wall_seconds=60), detect_isolation(layer)
+        )
     )
 
 
@@ -158,20 +167,18 @@ def test_cuda_that_cannot_start_in_the_box_keeps_the_cpu_verdict_and_blames_no_o
     )
     run = _worker(request)  # CUDA really fails to start here: this torch has no GPU to use
     cpu_cases = [c for c in cases if c.device == "cpu"]
-    pieces = expected.gather(drill, cpu_cases, probe=[{"N": 16}, {"N": 256}], bench=[], timeout=120)
-    result = FileResult("sol.py", drill.id, Verdict.PASS, "")
-    verdicts.judge_run(result, drill, run, cases, pieces, 60)
+    probe = [{"N": 16}, {"N": 256}]
+    pieces = expected.gather(drill, cpu_cases, probe=probe, bench=[], timeout=120, helpers=[])
+    result = verdicts.judge_run(drill, run, cases, pieces, 60, probe=probe, file="sol.py")
     assert result.verdict is Verdict.PASS, result.message
     assert [d.device for d in result.devices] == ["cpu"]
-    (note,) = [n for n in result.notes if n.startswith("cuda was not checked")]
+    (note,) = [n.text("en") for n in result.notes if n.code == "not_checked"]
     assert "not with your solution" in note and "`vecdrill doctor`" in note
     assert "CUDA" in note  # what is missing, in words
 
     only_cuda = [c for c in cases if c.device == "cuda"]
     with pytest.raises(VecdrillError, match=r"cuda was not checked: .*vecdrill doctor"):
-        verdicts.judge_run(
-            FileResult("sol.py", drill.id, Verdict.PASS, ""), drill, run, only_cuda, pieces, 60
-        )
+        verdicts.judge_run(drill, run, only_cuda, pieces, 60, probe=probe, file="sol.py")
 
 
 # A CUDA failure that takes the whole child with it: the CPU is checked again alone
@@ -187,7 +194,8 @@ def _check_as_on_a_gpu_machine(
     loop's own child then really fails to start CUDA (this torch has none)."""
     monkeypatch.setattr(devices, "cuda_available", lambda: True)
     options = pipeline.CheckOptions(device="all", bench=False)
-    return pipeline.check_past_gate(Path("sol.py"), DOUBLE_SOURCE, load_drill(FX_DOUBLE), options, runner)
+    solution = Source(Path("sol.py"), DOUBLE_SOURCE)
+    return pipeline.check_past_gate(solution, load_drill(FX_DOUBLE), options, runner)
 
 
 @without_cuda
@@ -196,7 +204,7 @@ def test_a_loop_that_cannot_run_on_cuda_keeps_the_cpu_verdict(monkeypatch: pytes
     result = _check_as_on_a_gpu_machine(monkeypatch)
     assert result.verdict is Verdict.PASS, result.message
     assert [(d.device, d.verdict) for d in result.devices] == [("cpu", Verdict.PASS)]
-    (note,) = [n for n in result.notes if n.startswith("cuda was not checked")]
+    (note,) = [n.text("en") for n in result.notes if n.text("en").startswith("cuda was not checked")]
     assert "the drill's loop could not run there" in note and "not with your solution" in note
     assert "the CPU verdict stands" in note and "`vecdrill doctor`" in note
 
@@ -209,19 +217,19 @@ def test_a_child_that_dies_starting_cuda_keeps_the_cpu_verdict(monkeypatch: pyte
     before its ready signal; the retry on the CPU alone runs the real worker."""
     asked: list[set[str]] = []
 
-    def driver_crash(args: list[str], request: bytes, **kwargs: Any) -> launch.ChildRun:
-        on = {case.device for case in wire.decode_request(request).cases}
+    def driver_crash(run: launch.RunRequest) -> launch.ChildRun:
+        on = {case.device for case in wire.decode_request(run.payload).cases}
         asked.append(on)
         if "cuda" not in on:
-            return launch.run_sandboxed(args, request, **kwargs)
-        crash = [str(SCRIPTS / "crash.py"), "segv"]
-        return launch.run_sandboxed(crash, request, **{**kwargs, "readable_paths": [SCRIPTS]})
+            return launch.run_sandboxed(run)
+        crash = (str(SCRIPTS / "crash.py"), "segv")
+        return launch.run_sandboxed(replace(run, args=crash, readable=frozenset([SCRIPTS])))
 
     result = _check_as_on_a_gpu_machine(monkeypatch, driver_crash)
     assert asked == [{"cpu", "cuda"}, {"cpu"}]
     assert result.verdict is Verdict.PASS, result.message
     assert [d.device for d in result.devices] == ["cpu"]
-    (note,) = [n for n in result.notes if n.startswith("cuda was not checked")]
+    (note,) = [n.text("en") for n in result.notes if n.text("en").startswith("cuda was not checked")]
     assert "vecdrill's checking process was killed by SIGSEGV while it started cuda" in note
     assert "not with your solution" in note
 
@@ -246,16 +254,27 @@ def _crashed_on_cuda(then: str) -> device_retry.Attempt:
     """A real child that starts, then crashes (or exits) without a result, judged as the first
     attempt of a CPU and CUDA check."""
     run = launch.run_sandboxed(
-        [str(SCRIPTS / "ready.py"), "0", then],
-        b"",
-        limits=Limits(wall_seconds=20),
-        isolation=detect_isolation(None),
-        readable_paths=[SCRIPTS],
+        launch.RunRequest(
+            (str(SCRIPTS / "ready.py"), "0", then),
+            b"",
+            Limits(wall_seconds=20),
+            detect_isolation(None),
+            readable=frozenset([SCRIPTS]),
+        )
     )
     assert run.started_up and run.result is None
-    result = FileResult("sol.py", "fx-double", Verdict.PASS, "")
-    verdicts.judge_run(result, load_drill(FX_DOUBLE), run, _cases(["cpu", "cuda"]), {}, 20)
-    return device_retry.Attempt(run, result)
+    return device_retry.Attempt(
+        run,
+        verdicts.judge_run(
+            load_drill(FX_DOUBLE),
+            run,
+            _cases(["cpu", "cuda"]),
+            {},
+            20,
+            probe=plan.probe_sizes(load_drill(FX_DOUBLE)),
+            file="sol.py",
+        ),
+    )
 
 
 @pytest.mark.slow
@@ -264,29 +283,29 @@ def test_a_crash_only_on_cuda_is_that_devices_verdict_beside_the_cpus() -> None:
     first = _crashed_on_cuda("segv")
     assert device_retry.lost_device(first, ["cpu", "cuda"]) == "cuda"
     assert device_retry.lost_device(first, ["cpu"]) is None  # nothing else to check: it stands
-    on_cpu = pipeline.check_past_gate(
-        Path("sol.py"), DOUBLE_SOURCE, load_drill(FX_DOUBLE), pipeline.CheckOptions(device="cpu", bench=False)
+    checked = pipeline.check_past_gate(
+        Source(Path("sol.py"), DOUBLE_SOURCE),
+        load_drill(FX_DOUBLE),
+        pipeline.CheckOptions(device="cpu", bench=False),
     )
+    on_cpu = verdicts.Judged(checked.verdict, checked.message, checked.devices, checked.notes)
     merged = device_retry.merge(first, on_cpu, "cuda")
     assert [(d.device, d.verdict) for d in merged.devices] == [("cpu", Verdict.PASS), ("cuda", Verdict.CRASH)]
     assert merged.verdict is Verdict.CRASH
-    assert merged.message.startswith("cuda: your solution's process was killed by SIGSEGV")
+    assert merged.message.text("en").startswith("cuda: your solution's process was killed by SIGSEGV")
     # The same crash on the CPU alone is the solution's, wherever it ran: the first verdict stands.
-    crashed_again = FileResult("sol.py", "fx-double", Verdict.CRASH, "killed")
-    assert device_retry.merge(first, crashed_again, "cuda") is first.result
+    crashed_again = verdicts.Judged(Verdict.CRASH, message("verdict", "killed_memory"))
+    assert device_retry.merge(first, crashed_again, "cuda") is first.judged
 
 
 def test_a_failure_on_a_cpu_case_is_not_retried() -> None:
     ended = _crashed_on_cuda("exit")
-    stopped = FileResult("sol.py", "fx-double", Verdict.ERROR, "your solution raised ValueError: no")
-    assert (
-        device_retry.lost_device(device_retry.Attempt(ended.run, stopped, failed_on="cpu"), ["cpu", "cuda"])
-        is None
-    )
-    on_cuda = device_retry.Attempt(ended.run, stopped, failed_on="cuda")
+    raised = message("verdict", "raised", error="ValueError: no")
+    stopped = verdicts.Judged(Verdict.ERROR, raised, failed_on="cpu")
+    assert device_retry.lost_device(device_retry.Attempt(ended.run, stopped), ["cpu", "cuda"]) is None
+    on_cuda = device_retry.Attempt(ended.run, replace(stopped, failed_on="cuda"))
     assert device_retry.lost_device(on_cuda, ["cpu", "cuda"]) == "cuda"
-    judged = FileResult("sol.py", "fx-double", Verdict.WRONG, "", devices=[])
-    judged.devices.append(DeviceResult("cpu", Verdict.WRONG, "cpu: differs"))
+    judged = verdicts.Judged(Verdict.WRONG, raised, devices=(DeviceResult("cpu", Verdict.WRONG, raised),))
     assert device_retry.lost_device(device_retry.Attempt(ended.run, judged), ["cpu", "cuda"]) is None
 
 
@@ -305,7 +324,9 @@ def test_a_gpu_out_of_memory_error_is_the_memory_verdict_naming_device_and_size(
     header, _ = wire.decode_result(_worker(request).result or b"")
     outcome = verdicts.header_outcome(header, "sol.py")
     assert outcome is not None and outcome.verdict is Verdict.MEMORY
-    assert "ran out of GPU memory at size N=1: it asked for 64.00 GiB more on cuda:0" in outcome.message
+    assert "ran out of GPU memory at size N=1: it asked for 64.00 GiB more on cuda:0" in outcome.message.text(
+        "en"
+    )
 
 
 # Loop detection covers the checked device
@@ -335,19 +356,15 @@ def test_work_is_counted_on_each_checked_device_so_a_device_only_loop_is_caught(
     flat = {"aten": [1, 1], "calls": [1, 1]}
     assert verdicts.loop_growth(header.counts, flat) is None  # the CPU's work stays flat
     growth = verdicts.loop_growth(header.device_counts["meta"], flat)
-    assert growth is not None and "grows with the input size" in growth
+    assert growth is not None and "grows with the input size" in growth.text("en")
 
 
 # The warm zygote never initialises CUDA before it forks
 
 
-def _in_python(code: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=REPO)
-
-
 @pytest.mark.slow
 def test_the_zygote_preloads_nothing_that_asks_for_cuda() -> None:
-    done = _in_python(
+    done = run_python(
         "import torch, torch.cuda\n"
         "asked = []\n"
         "for name in ('is_available', 'device_count', 'init', '_lazy_init', 'current_device'):\n"
@@ -366,7 +383,7 @@ def test_the_zygote_preloads_nothing_that_asks_for_cuda() -> None:
 
 
 def test_the_zygote_refuses_to_fork_once_cuda_is_initialised() -> None:
-    done = _in_python(
+    done = run_python(
         "import torch\n"
         "from vecdrill.child import enclosure, zygote\n"
         "from vecdrill.supervisor.limits import Limits\n"
@@ -471,7 +488,7 @@ def test_cuda_blocks_time_the_work_of_every_stream() -> None:
 
 @without_cuda
 def test_detection_imports_no_torch_and_no_nvml_without_device_nodes() -> None:
-    done = _in_python(
+    done = run_python(
         "import sys\nfrom vecdrill.checking import devices\n"
         "print(devices.cuda_available(), devices.gpu(), 'torch' in sys.modules)\n"
     )
@@ -515,17 +532,10 @@ def test_a_drill_can_give_cuda_its_own_tolerance() -> None:
 # Learner files with a verdict per device (benchmarks/gpu_check.sh runs them on a GPU)
 
 
-def _expected_verdicts(path: Path) -> dict[str, str]:
-    return dict(re.findall(r"^# (cpu|cuda|all): (\w[\w-]*)$", path.read_text(), flags=re.MULTILINE))
-
-
 def _results_on(device: str) -> dict[str, dict[str, Any]]:
     """Every file of tests/cuda_files checked in one run on `device`: file stem -> its result."""
-    files = [str(p) for p in CUDA_FILES]
-    done = run_cli(
-        "check", *files, "--device", device, "--no-bench", "--json", "--drills", str(FIXTURE_COURSE)
-    )
-    return {Path(r["file"]).stem: r for r in json.loads(done.stdout)["results"]}
+    _, results = check_json(CUDA_FILES, "--device", device, "--drills", str(FIXTURE_COURSE), jobs=1)
+    return {Path(r["file"]).stem: r for r in results}
 
 
 def _verdicts_on(device: str) -> dict[str, str]:
@@ -535,14 +545,14 @@ def _verdicts_on(device: str) -> dict[str, str]:
 @pytest.mark.slow
 def test_cuda_learner_files_get_their_cpu_verdicts() -> None:
     got = _verdicts_on("cpu")
-    assert got == {p.stem: _expected_verdicts(p)["cpu"] for p in CUDA_FILES}
+    assert got == {p.stem: headers(p)["cpu"] for p in CUDA_FILES}
 
 
 @pytest.mark.cuda
 @needs_cuda
 def test_cuda_learner_files_get_their_cuda_verdicts() -> None:
     got = _verdicts_on("cuda")
-    assert got == {p.stem: _expected_verdicts(p)["cuda"] for p in CUDA_FILES}
+    assert got == {p.stem: headers(p)["cuda"] for p in CUDA_FILES}
 
 
 @pytest.mark.cuda
@@ -550,11 +560,11 @@ def test_cuda_learner_files_get_their_cuda_verdicts() -> None:
 def test_cuda_learner_files_checked_on_both_devices_keep_each_devices_verdict() -> None:
     results = _results_on("all")
     assert {stem: r["verdict"] for stem, r in results.items()} == {
-        p.stem: _expected_verdicts(p)["all"] for p in CUDA_FILES
+        p.stem: headers(p)["all"] for p in CUDA_FILES
     }
     for stem, result in results.items():  # a failure on CUDA never takes the CPU's verdict
         (path,) = [p for p in CUDA_FILES if p.stem == stem]
-        want = _expected_verdicts(path)
+        want = headers(path)
         assert [(d["device"], d["verdict"]) for d in result["devices"]] == [
             ("cpu", want["cpu"]),
             ("cuda", want["cuda"]),
@@ -573,8 +583,7 @@ def test_device_cuda_without_a_gpu_is_a_clear_usage_error() -> None:
 
 @without_cuda
 def test_report_says_only_the_cpu_was_checked(tmp_path: Path) -> None:
-    done = run_cli("check", str(SOLUTION), "--drill", "relu-where", "--no-bench", "--json")
-    result = json.loads(done.stdout)["results"][0]
+    result = check_one(SOLUTION, "--drill", "relu-where")
     assert [d["device"] for d in result["devices"]] == ["cpu"]
     assert "only the CPU was checked" in " ".join(result["notes"])
 
@@ -583,8 +592,7 @@ def test_report_says_only_the_cpu_was_checked(tmp_path: Path) -> None:
 @needs_cuda
 def test_a_device_side_assert_is_the_error_of_its_case_beside_the_cpu_verdict() -> None:
     path = REPO / "tests" / "cuda_files" / "index_out_of_range_on_cuda.py"
-    done = run_cli("check", str(path), "--no-bench", "--json", "--drills", str(FIXTURE_COURSE))
-    (result,) = json.loads(done.stdout)["results"]
+    result = check_one(path, "--drills", str(FIXTURE_COURSE))
     assert result["verdict"] == "error", result["message"]
     assert [(d["device"], d["verdict"]) for d in result["devices"]] == [("cpu", "pass"), ("cuda", "error")]
     assert result["message"].startswith("cuda: your solution raised ")
@@ -594,8 +602,7 @@ def test_a_device_side_assert_is_the_error_of_its_case_beside_the_cpu_verdict() 
 @pytest.mark.cuda
 @needs_cuda
 def test_reference_solution_passes_on_cpu_and_cuda() -> None:
-    done = run_cli("check", str(SOLUTION), "--drill", "relu-where", "--json")
-    result = json.loads(done.stdout)["results"][0]
+    result = check_one(SOLUTION, "--drill", "relu-where", bench=True)
     assert result["verdict"] == "pass", result["message"]
     devices_ = {d["device"]: d for d in result["devices"]}
     assert set(devices_) == {"cpu", "cuda"}
@@ -608,7 +615,7 @@ def test_reference_solution_passes_on_cpu_and_cuda() -> None:
 def test_cuda_works_inside_every_layers_box() -> None:
     from vecdrill.sandbox import doctor
 
-    facts = doctor.cuda_in_boxes()
+    facts = doctor.in_words(doctor.cuda_in_boxes(), "en")
     for layer in Isolation:
         assert facts[layer.value].startswith(("works", "not available")), facts
 
@@ -616,13 +623,13 @@ def test_cuda_works_inside_every_layers_box() -> None:
 @pytest.mark.cuda
 @needs_cuda
 def test_the_warm_worker_gives_a_cuda_verdict() -> None:
-    from vecdrill.checking.pipeline import CheckOptions, check_file
+    from vecdrill.checking.pipeline import CheckOptions, check
     from vecdrill.content.catalogue import load_catalogue
     from vecdrill.sandbox.warm import WarmWorker
 
     options = CheckOptions(drill_id="relu-where", device="cuda", bench=False)
     with WarmWorker() as worker:
         for _ in range(2):
-            result = check_file(SOLUTION, load_catalogue(), options, runner=worker.run)
+            result = check(read_source(SOLUTION), load_catalogue(), options, runner=worker.run)
             assert result.verdict is Verdict.PASS, result.message
         assert worker.problem is None

@@ -4,12 +4,11 @@ fault, and one broken drill never hides the others or the summary line."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import REPO, run_cli
+from tests.harness import REPO, copy_drill, edit, run_cli
 from vecdrill.authoring import dev_check
 from vecdrill.content.drill import load_drill
 from vecdrill.errors import DrillError
@@ -75,20 +74,15 @@ def test_every_broken_drill_is_one_sentence_and_the_summary_line_comes(tmp_path:
 
 
 def test_a_drill_may_opt_out_of_timing_but_must_say_why(tmp_path: Path) -> None:
-    folder = tmp_path / "dc-good"
-    shutil.copytree(PACK / "dc-good", folder)
+    folder = copy_drill(PACK / "dc-good", tmp_path)
     manifest = folder / "drill.toml"
-    manifest.write_text(manifest.read_text().replace("timeout = 2\n", "timeout = 2\nbenchmark = false\n"))
+    edit(manifest, "timeout = 2\n", "timeout = 2\nbenchmark = false\n")
     with pytest.raises(DrillError) as raised:
         load_drill(folder)
     assert str(raised.value) == (
         f'{manifest}: benchmark = false needs benchmark_reason = "..."; say why this drill is not timed'
     )
-    manifest.write_text(
-        manifest.read_text().replace(
-            "benchmark = false\n", 'benchmark = false\nbenchmark_reason = "O(n^2)"\n'
-        )
-    )
+    edit(manifest, "benchmark = false\n", 'benchmark = false\nbenchmark_reason = "O(n^2)"\n')
     drill = load_drill(folder)
     assert (drill.benchmark, drill.benchmark_reason) == (False, "O(n^2)")
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import FIXTURE_COURSE
+from tests.harness import FIXTURE_COURSE, copy_drill, edit
 from vecdrill.checking import expected
 from vecdrill.content.cache import DrillCache
 from vecdrill.content.drill import load_drill
@@ -20,8 +20,7 @@ from vecdrill.errors import DrillError
 
 
 def _aged_copy(tmp_path: Path) -> Path:
-    folder = tmp_path / "fx-double"
-    shutil.copytree(FIXTURE_COURSE / "fx-double", folder)
+    folder = copy_drill(FIXTURE_COURSE / "fx-double", tmp_path)
     _age(folder)
     return folder
 
@@ -33,8 +32,7 @@ def _age(folder: Path) -> None:
 
 
 def _edit(folder: Path, old: str, new: str) -> None:
-    manifest = folder / "drill.toml"
-    manifest.write_text(manifest.read_text().replace(old, new, 1))
+    edit(folder / "drill.toml", old, new)
     _age(folder)
 
 
@@ -112,8 +110,8 @@ def test_the_loops_cached_answers_are_keyed_on_the_code_that_makes_them(tmp_path
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(package / name, tmp_path / name)
     assert expected.digest_code(tmp_path) == expected.code_fingerprint()
-    edges = tmp_path / "content" / "edges.py"
-    edges.write_text(edges.read_text() + "\n# another edge\n")
+    drill = tmp_path / "content" / "drill.py"  # where an input's edge values are listed
+    drill.write_text(drill.read_text() + "\n# another edge\n")
     assert expected.digest_code(tmp_path) != expected.code_fingerprint()
 
 

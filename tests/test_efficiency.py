@@ -4,7 +4,6 @@ less efficient than the plain one, against ceilings measured once and cached."""
 
 from __future__ import annotations
 
-import json
 import re
 import shutil
 from pathlib import Path
@@ -12,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import FIXTURE_COURSE, run_cli
+from tests.harness import FIXTURE_COURSE, check_json, copy_drill
 from vecdrill.content.bound import EfficiencySpec
 from vecdrill.content.drill import load_drill
 from vecdrill.errors import DrillError
@@ -23,12 +22,8 @@ from vecdrill.result.model import Timing
 CEILINGS = Ceilings(10e9, {"float32": 50e9, "float64": 25e9}, 5e-6)
 
 
-def _with(tmp_path: Path, tail: str) -> Path:
-    folder = tmp_path / "fx-double"
-    shutil.copytree(FIXTURE_COURSE / "fx-double", folder)
-    with (folder / "drill.toml").open("a", encoding="utf-8") as manifest:
-        manifest.write(tail)
-    return folder
+def _with(into: Path, tail: str) -> Path:
+    return copy_drill(FIXTURE_COURSE / "fx-double", into, tail)
 
 
 # The drill format
@@ -84,9 +79,7 @@ def test_a_bad_efficiency_table_names_the_fix(tmp_path: Path, tail: str, message
 def _timing(**efficiency: Any) -> Timing:
     found = figure(ceilings=CEILINGS, **efficiency)
     assert found is not None
-    timing = Timing(1.0, 1e-3, 1000.0, 900.0, 1100.0, 1.0, 1e-3, 3, 900, 1, {"N": 1}, False)
-    timing.efficiency = found
-    return timing
+    return Timing(1.0, 1e-3, 1000.0, 900.0, 1100.0, 1.0, 1e-3, 3, 900, 1, {"N": 1}, False, efficiency=found)
 
 
 def test_the_efficiency_sets_the_least_work_against_the_measured_limit() -> None:
@@ -166,9 +159,9 @@ def _efficiency(pack: Path, tmp_path: Path, sources: dict[str, bytes]) -> list[d
     for name, source in sources.items():
         paths.append(tmp_path / name)
         paths[-1].write_bytes(source)
-    done = run_cli("check", *map(str, paths), "--drills", str(pack), "--device", "cpu", "--json", timeout=600)
+    _, results = check_json(paths, "--drills", str(pack), "--device", "cpu", bench=True, jobs=1, timeout=600)
     found = []
-    for result in json.loads(done.stdout)["results"]:
+    for result in results:
         assert result["verdict"] == "pass", result["message"]
         found.append(result["devices"][0]["timing"]["efficiency"])
     return found

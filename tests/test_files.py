@@ -5,13 +5,12 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import REPO
+from tests.harness import python_child
 from vecdrill import files
 
 CUT_SHORT_WRITER = """
@@ -40,11 +39,6 @@ print("started", flush=True)
 for i in range(100_000):
     files.write_atomic(path, (b"a" if i % 2 else b"b") * 200_000)
 """
-
-
-def python_child(code: str, *args: str, stdout: int | None = None) -> subprocess.Popen[str]:
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    return subprocess.Popen([sys.executable, "-c", code, *args], env=env, text=True, stdout=stdout)
 
 
 def test_a_write_replaces_the_file_and_leaves_nothing_else(tmp_path: Path) -> None:

@@ -14,9 +14,10 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import FIXTURE_COURSE, REPO
+from tests.harness import FIXTURE_COURSE, REPO
 from vecdrill import paths, wire
 from vecdrill.checking import devices, locks, pipeline
+from vecdrill.checking.submission import Source
 from vecdrill.content.drill import load_drill
 from vecdrill.result.model import Verdict
 from vecdrill.sandbox import doctor, launch
@@ -28,8 +29,7 @@ def _check(source: str, **options: Any) -> Any:
     """The solution checked on the CPU past the static gate, which would forbid torch.backends
     (so this is the run-time backstop on its own)."""
     return pipeline.check_past_gate(
-        Path("sol.py"),
-        textwrap.dedent(source).encode(),
+        Source(Path("sol.py"), textwrap.dedent(source).encode()),
         load_drill(FX_DOUBLE),
         pipeline.CheckOptions(device="cpu", bench=False, **options),
     )
@@ -50,8 +50,9 @@ def test_a_solution_that_turns_tf32_on_while_it_runs_is_forbidden() -> None:
         """
     )
     assert result.verdict is Verdict.FORBIDDEN, result.message
-    assert result.message.startswith("your solution changed torch.backends.cuda.matmul.fp32_precision")
-    assert "full float32" in result.message and result.message_zh and "float32" in result.message_zh
+    said, zh = result.message.text("en"), result.message.text("zh")
+    assert said.startswith("your solution changed torch.backends.cuda.matmul.fp32_precision")
+    assert "full float32" in said and "float32" in zh and "你的解法" in zh
 
 
 @pytest.mark.slow
@@ -128,16 +129,15 @@ def test_a_check_that_times_on_cuda_holds_the_gpu_while_its_child_runs(
     exclusive lock; the CPU's retry (CUDA cannot start here) runs with none."""
     held: list[tuple[set[str], bool]] = []
 
-    def runner(args: list[str], request: bytes, **kwargs: Any) -> launch.ChildRun:
-        on = {spec.device for spec in wire.decode_request(request).bench}
+    def runner(run: launch.RunRequest) -> launch.ChildRun:
+        on = {spec.device for spec in wire.decode_request(run.payload).bench}
         held.append((on, _held_elsewhere(fcntl.LOCK_SH)))
-        return launch.run_sandboxed(args, request, **kwargs)
+        return launch.run_sandboxed(run)
 
     monkeypatch.setattr(devices, "cuda_available", lambda: True)
     options = pipeline.CheckOptions(device="all", bench_budget=0.05)
-    result = pipeline.check_past_gate(
-        Path("sol.py"), b"def fx_double(x):\n    return x * 2\n", load_drill(FX_DOUBLE), options, runner
-    )
+    solution = Source(Path("sol.py"), b"def fx_double(x):\n    return x * 2\n")
+    result = pipeline.check_past_gate(solution, load_drill(FX_DOUBLE), options, runner)
     assert result.verdict is Verdict.PASS, result.message
     assert held == [({"cpu", "cuda"}, True), ({"cpu"}, False)]
 
@@ -157,13 +157,15 @@ def test_the_doctor_says_what_cuda_cost_the_childs_limits() -> None:
         "cap_bytes": 4 * 1024**3,
         "cap_raises": True,
     }
-    assert doctor.probe_sentences(facts) == [
-        "works: NVIDIA H200, started with every library in 1.9 s",
-        "then the child's data segment was 1.5 GiB of its 2 GiB (RLIMIT_DATA), with 41 of 256 files open",
-        "under the guard, one timed block: 1920 256x256 matmuls at 5.1 µs each",
-        "the 4 GiB GPU memory cap refused 4 GiB + 1 GiB",
-    ]
-    assert doctor.probe_sentences({**facts, "cap_raises": False})[-1].endswith("did NOT refuse 4 GiB + 1 GiB")
+    assert doctor.probe_report(facts).text("en") == (
+        "works: NVIDIA H200, started with every library in 1.9 s; "
+        "then the child's data segment was 1.5 GiB of its 2 GiB (RLIMIT_DATA), with 41 of 256 files open; "
+        "under the guard, one timed block: 1920 256x256 matmuls at 5.1 µs each; "
+        "the 4 GiB GPU memory cap refused 4 GiB + 1 GiB"
+    )
+    uncapped = doctor.probe_report({**facts, "cap_raises": False}).text("en")
+    assert uncapped.endswith("did NOT refuse 4 GiB + 1 GiB")
+    assert doctor.probe_report(facts).text("zh").startswith("正常：NVIDIA H200，加载全部库用时 1.9 秒；")
 
 
 # The uvm node, made before a box is built

@@ -16,11 +16,11 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import FIXTURE_COURSE, REPO, run_cli
-from tests.test_corpus import Case as CorpusCase
-from tests.test_try import RIGHT, SAME_COLD_AND_WARM, WRONG, _past_gate
+from tests.corpus_world import SAME_COLD_AND_WARM, Case, past_gate
+from tests.harness import FIXTURE_COURSE, GRADE, REPO, RIGHT, WRONG, grade, run_cli, zygote_pid
 from vecdrill.checking import batch, pipeline
 from vecdrill.checking.pipeline import CheckOptions
+from vecdrill.checking.submission import Source
 from vecdrill.content import catalogue
 from vecdrill.errors import UsageError
 from vecdrill.grading import gradebook
@@ -56,7 +56,6 @@ EXPECTED = {
     ("eve", "fx-pick"): "timeout",
     ("eve", "fx-np-square"): "missing",
 }
-GRADE = ("--drills", str(FIXTURE_COURSE), "--no-bench", "--device", "cpu", "--timeout", "5", "--jobs", "2")
 
 
 def make_class(root: Path) -> Path:
@@ -72,15 +71,6 @@ def make_class(root: Path) -> Path:
             (root / student / name).write_text(text, encoding="utf-8")
     (root / "dan").mkdir()  # a student who handed in nothing yet
     return root
-
-
-def grade(cwd: Path, out: str, *args: str) -> dict[str, Any]:
-    """`vecdrill grade ARGS --out OUT` in `cwd`: its gradebook, with what it printed."""
-    done = run_cli("grade", *args, "--out", out, cwd=cwd)
-    assert done.returncode == 0, done.stdout + done.stderr
-    book: dict[str, Any] = json.loads((cwd / f"{out}.json").read_text(encoding="utf-8"))
-    book["printed"] = done.stdout
-    return book
 
 
 def verdicts(book: dict[str, Any]) -> dict[tuple[str, str], str]:
@@ -110,8 +100,12 @@ def test_a_class_is_graded_then_resumed_after_one_resubmission(tmp_path: Path, v
     with (tmp_path / "book.csv").open(encoding="utf-8", newline="") as table:
         cells = list(csv.DictReader(table))
     assert [{**row, "seconds": None} for row in cells] == [
-        {**{k: "" if v is None else str(v) for k, v in row.items()}, "seconds": None, "same_as": ""}
-        for row in first["rows"]
+        {
+            **{k: "" if v is None else str(v) for k, v in row.items() if k != "message_params"},
+            "seconds": None,
+            "same_as": "",
+        }
+        for row in first["rows"]  # the sentence's values are in the JSON only
     ]
     for row, cell in zip(first["rows"], cells, strict=True):  # three significant figures
         assert cell["seconds"] == ("" if row["seconds"] is None else f"{row['seconds']:.3g}")
@@ -221,19 +215,19 @@ def test_hostile_files_get_the_same_verdict_through_the_pool_as_cold(tmp_path: P
     runs = [
         (path, layer, verdict)
         for path, layer, verdict in SAME_COLD_AND_WARM
-        if layer is None and not (CorpusCase.load(path).headers.get("needs") and cgroup.unavailable())
+        if layer is None and not (Case.load(path).headers.get("needs") and cgroup.unavailable())
     ]
     right = tmp_path / "right.py"
     right.write_text(RIGHT, encoding="utf-8")
     batch_of = [*runs, (right, None, "pass")]  # after every hostile file, the pool still serves
     with ThreadPoolExecutor(max_workers=2) as threads:
         cold = list(
-            threads.map(lambda run: _past_gate(run[0], run[1], course, launch.run_sandboxed), batch_of)
+            threads.map(lambda run: past_gate(run[0], run[1], course, launch.run_sandboxed), batch_of)
         )
         with batch.warm_pool(course.drills.values(), None, 2) as pool:
-            started = [worker.zygote_pid for worker in pool.workers]
-            warm = list(threads.map(lambda run: _past_gate(run[0], run[1], course, pool.run), batch_of))
-            served = [worker.zygote_pid for worker in pool.workers]
+            started = [zygote_pid(worker) for worker in pool.workers]
+            warm = list(threads.map(lambda run: past_gate(run[0], run[1], course, pool.run), batch_of))
+            served = [zygote_pid(worker) for worker in pool.workers]
     for (path, _, verdict), cold_run, warm_run in zip(batch_of, cold, warm, strict=True):
         assert cold_run[0] == verdict, f"{path.name}: {cold_run}"
         assert warm_run == cold_run, path.name
@@ -254,12 +248,12 @@ def test_a_file_leaves_nothing_in_the_box_for_the_next_one() -> None:
     options = CheckOptions(drill_id=drill.id, device="cpu", bench=False)
     with batch.warm_pool([drill], None, 1) as pool:
         (worker,) = pool.workers
-        served = worker.zygote_pid
+        served = zygote_pid(worker)
         runs = [
-            pipeline.check_past_gate(Path("f.py"), src.encode(), drill, options, pool.run)
+            pipeline.check_past_gate(Source(Path("f.py"), src.encode()), drill, options, pool.run)
             for src in (LEAVES, LOOKS)
         ]
-        assert worker.zygote_pid == served, "the pool stopped serving warm"
+        assert zygote_pid(worker) == served, "the pool stopped serving warm"
     assert [run.verdict.value for run in runs] == ["error", "pass"]  # only its own folder is writable
     seen = runs[1].stdout.splitlines()[0]
     assert seen.startswith("['check-") and "left" not in seen, seen
@@ -270,10 +264,52 @@ def test_no_gradebook_cell_runs_as_a_formula_or_breaks_a_line(tmp_path: Path) ->
     rows = [Row(name, "a", "pass", name, -1.5, 1.0, f"{name}.py", None) for name in names]
     cells = list(csv.reader(gradebook.to_csv(rows).splitlines()))[1:]
     assert [row[0] for row in cells] == ["'=HYPERLINK(1)", "'+1", "'-2", "'@SUM(A1)", "ada bob [31m", "plain"]
-    assert [row[4] for row in cells] == ["-1.5"] * len(names)  # numbers stay numbers
+    speedups = [row["speedup"] for row in csv.DictReader(gradebook.to_csv(rows).splitlines())]
+    assert speedups == ["-1.5"] * len(names)  # numbers stay numbers
     assert len(gradebook.to_csv(rows).splitlines()) == len(names) + 1
     per_student = gradebook.students_csv(Gradebook("0.1.0", {}, ["a"], names, rows))
     assert [row[0] for row in csv.reader(per_student.splitlines())][1:] == [row[0] for row in cells]
+
+
+def test_the_gradebook_says_each_message_in_the_teachers_language_beside_its_code(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A row carries its sentence as data: the sheets render it in the language `vecdrill grade`
+    was given (still escaped where it would run as a formula), the code beside it for a program,
+    the values in the JSON, which reads back to the same sentence; the summary's headers follow."""
+    from vecdrill.messages import message
+    from vecdrill.report import grades
+
+    said = message(
+        "verdict", "finding", path="=cmd|' /C calc'!A0", line=3, col=1, message=message("mismatch", "a_bool")
+    )
+    coded = said.to_json()
+    row = Row(
+        "ada",
+        "a",
+        "wrong",
+        said.text("en"),
+        None,
+        1.0,
+        "a.py",
+        "00",
+        message_code=coded["code"],
+        message_params=coded["params"],
+    )
+    book = _book(None, row)
+    written = book.write(tmp_path / "book", "zh")
+    [sheet] = list(csv.DictReader(written.rows.read_text(encoding="utf-8").splitlines()))
+    assert (sheet["message"], sheet["message_code"]) == ("'=cmd|' /C calc'!A0:3:1 布尔值", "verdict.finding")
+    document = json.loads(written.document.read_text(encoding="utf-8"))
+    assert document["rows"][0]["message"] == "=cmd|' /C calc'!A0:3:1 布尔值"
+    assert document["rows"][0]["message_params"]["message"] == {"code": "mismatch.a_bool", "params": {}}
+    assert gradebook.read(written.document).rows[0].text("en") == "=cmd|' /C calc'!A0:3:1 a bool"
+    with pytest.raises(ValueError, match="message_code"):
+        Row.from_json({**document["rows"][0], "message_code": "verdict.no_such_code"})
+
+    grades.summary(book, lang="zh")
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[0].split("\t")[:2] == ["题目", "通过"] and "学生\t已通过" in printed
 
 
 def test_a_damaged_row_is_refused_with_its_field_named(tmp_path: Path) -> None:
@@ -343,3 +379,24 @@ def test_the_piped_summary_keeps_each_student_on_one_line(capsys: pytest.Capture
     lines = capsys.readouterr().out.splitlines()
     student = lines[lines.index("student\tsolved") + 1]
     assert student.split("\t") == ["ada bob \N{REPLACEMENT CHARACTER}[2J", "1/1"]
+
+
+@pytest.mark.slow
+@pytest.mark.sandbox
+def test_a_hand_in_is_hashed_checked_and_recorded_as_the_roster_read_it(tmp_path: Path) -> None:
+    """The roster reads each file once; a file rewritten afterwards (a student saving during a
+    run) changes neither its hash, nor its verdict, nor what its resume entry stands for."""
+    import hashlib
+
+    from vecdrill.grading import grade as grading
+    from vecdrill.grading import roster
+
+    course = catalogue.load_catalogue([FIXTURE_COURSE])
+    handed_in = tmp_path / "ada" / "fx-double.py"
+    handed_in.parent.mkdir()
+    right = (LEARNER_FILES / "pass_double.py").read_bytes()
+    handed_in.write_bytes(right)
+    found = roster.find(str(tmp_path), course, ["fx-double"])
+    handed_in.write_text("# vecdrill: fx-double\ndef fx_double(x):\n    return x * 3\n", encoding="utf-8")
+    (row,) = grading.grade(found, course, CheckOptions(device="cpu", bench=False), jobs=1).rows
+    assert (row.verdict, row.sha256) == ("pass", hashlib.sha256(right).hexdigest()), row.message

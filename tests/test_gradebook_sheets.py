@@ -8,20 +8,17 @@ from __future__ import annotations
 
 import csv
 import json
-import os
 import re
-import sys
 from pathlib import Path
 
 import pexpect
 import pytest
 
-from tests.conftest import FIXTURE_COURSE
-from tests.test_grade import GRADE, LEARNER_FILES, grade
+from tests.harness import FIXTURE_COURSE, GRADE, REPO, grade, spawn, strip_ansi
 from vecdrill.grading import copies
 from vecdrill.grading.gradebook import Gradebook, Row
 
-RIGHT = (LEARNER_FILES / "pass_double.py").read_text(encoding="utf-8")
+RIGHT = (REPO / "tests" / "learner_files" / "pass_double.py").read_text(encoding="utf-8")
 STARTER = (FIXTURE_COURSE / "fx-double" / "starter.py").read_text(encoding="utf-8")
 RENAMED = '"""Mine."""\nimport torch\n\n\ndef fx_double(values):  # doubled\n    return values*2\n'
 OTHER = "import torch\n\n\ndef fx_double(x):\n    return x + x\n"
@@ -83,7 +80,7 @@ def test_identical_hand_ins_are_flagged_but_not_the_untouched_starter(tmp_path: 
     chinese = grade(tmp_path, "book", "class", *GRADE, "--drill", "fx-double", "--lang", "zh")
 
     assert chinese["printed"].splitlines()[-5:] == [
-        "相同的提交（简短的答案常常一样，请先看代码再判断）：",
+        "相同的提交（简短的解法常常一样，请先看代码再判断）：",
         "  fx-double：ada、bob（字节完全相同）",
         "  fx-double：ada、bob、cy（代码相同，只有名字或空白不同）",
         "",
@@ -142,20 +139,12 @@ def test_the_starter_and_a_file_of_imports_have_no_fingerprint() -> None:
 @pytest.mark.slow
 def test_the_progress_bar_moves_through_the_rows_in_order_and_ends_on_the_last(tmp_path: Path) -> None:
     make_class(tmp_path / "class", {"ada": RIGHT, "bob": OTHER, "zoe": None})
-    session = pexpect.spawn(
-        sys.executable,
-        ["-m", "vecdrill", "grade", "class", *GRADE, "--drill", "fx-double"],
-        cwd=str(tmp_path),
-        env={**os.environ, "COLUMNS": "80"},
-        encoding="utf-8",
-        timeout=120,
-        dimensions=(24, 80),
-    )
+    session = spawn("grade", "class", *GRADE, "--drill", "fx-double", cwd=tmp_path)
     session.expect(pexpect.EOF)
     session.close()
     assert session.exitstatus == 0, session.before
 
-    screen = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", session.before)
+    screen = strip_ansi(session.before)
     frames = list(dict.fromkeys(re.findall(r"(\d)/3 \S+ (\w+) fx-double", screen)))
     students = [student for _, student in frames]
     assert students == sorted(students), frames  # the missing zoe is not named before ada or bob

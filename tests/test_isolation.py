@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import FIXTURE_COURSE, worker_request
+from tests.harness import FIXTURE_COURSE, run_python, worker_request, zygote_pid
 from vecdrill import wire
 from vecdrill.checking import plan
 from vecdrill.content import catalogue
@@ -53,10 +53,12 @@ def _ask(worker: warm.WarmWorker, source: bytes) -> launch.ChildRun:
         drill, source=source, cases=[wire.CaseRequest(**case.as_request()) for case in cases]
     )
     run = worker.run(
-        list(wire.WORKER_ARGS),
-        wire.encode_request(request),
-        limits=Limits(wall_seconds=30),
-        isolation=launch.detect_isolation("plain"),
+        launch.RunRequest(
+            wire.WORKER_ARGS,
+            wire.encode_request(request),
+            Limits(wall_seconds=30),
+            launch.detect_isolation("plain"),
+        )
     )
     assert run.result is not None, run.stderr
     return run
@@ -95,7 +97,7 @@ def test_no_process_of_the_zygotes_uid_reads_into_it() -> None:
                     print("read")
             """
         )
-        done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+        done = run_python(probe)
     finally:
         os.close(to_zygote)  # EOF: the zygote exits
         zygote.wait(30)
@@ -106,7 +108,7 @@ def test_no_process_of_the_zygotes_uid_reads_into_it() -> None:
 @pytest.mark.slow
 @pytest.mark.sandbox
 def test_the_zygotes_channels_cannot_be_opened_again_by_path(plain_zygote: warm.WarmWorker) -> None:
-    pid = plain_zygote.zygote_pid
+    pid = zygote_pid(plain_zygote)
     for fd in (wire.REQUEST_FD, wire.RESULT_FD):
         channel = Path(f"/proc/{pid}/fd/{fd}")
         assert channel.readlink().name.startswith("socket:"), channel.readlink()

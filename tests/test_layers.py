@@ -15,8 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import FIXTURE_COURSE, REPO, check_json, run_cli
-from tests.test_checker import LEARNER_FILES
+from tests.harness import FIXTURE_COURSE, LEARNER_FILES, REPO, check_json, run_cli
 from vecdrill.sandbox import isolation
 from vecdrill.sandbox.isolation import detect_isolation
 
@@ -137,9 +136,10 @@ def test_a_slow_probe_gets_a_second_longer_try(tmp_path: Path, monkeypatch: pyte
     slow.chmod(0o755)
     monkeypatch.setenv("PATH", f"{tmp_path}:{os.environ['PATH']}")
     monkeypatch.setattr(isolation, "PROBE_TIMEOUTS", (0.5, 30.0))
-    assert isolation._probe("bwrap", [], "install it") is None
+    assert isolation._probe("bwrap", [], "install_bubblewrap") is None
     slow.write_text("#!/bin/sh\nsleep 5\n")
     monkeypatch.setattr(isolation, "PROBE_TIMEOUTS", (0.5, 0.5))
-    assert isolation._probe("bwrap", [], "install it") == (
+    too_slow = isolation._probe("bwrap", [], "install_bubblewrap")
+    assert too_slow is not None and too_slow.text("en") == (
         "bwrap did not finish building a test sandbox in 0.5 s, then 0.5 s; the machine may be overloaded"
     )

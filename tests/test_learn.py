@@ -6,46 +6,17 @@ question counts as a no, so a script or CI job never hangs on a prompt.
 
 from __future__ import annotations
 
-import os
-import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pexpect
 
-from tests.conftest import FIXTURE_COURSE, REPO, run_cli
+from tests.harness import FIXTURE_COURSE, run_cli, spawn, strip_ansi
 from vecdrill import paths
 from vecdrill.content import catalogue
 from vecdrill.learner import progress
 
 DRILLS = ("--drills", str(FIXTURE_COURSE))
 STARTER = "# vecdrill: fx-double\n" + (FIXTURE_COURSE / "fx-double" / "starter.py").read_text()
-
-
-def _without_terminal(*args: str) -> subprocess.CompletedProcess[str]:
-    """The command with stdin that is not a terminal (and could never answer)."""
-    return subprocess.run(
-        [sys.executable, "-m", "vecdrill", *args],
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-        timeout=120,
-        env={**os.environ, "COLUMNS": "200"},
-    )
-
-
-def _in_terminal(*args: str) -> pexpect.spawn:
-    return pexpect.spawn(
-        sys.executable,
-        ["-m", "vecdrill", *args],
-        cwd=str(REPO),
-        env={**os.environ, "COLUMNS": "250"},
-        encoding="utf-8",
-        timeout=120,
-        dimensions=(50, 250),
-    )
 
 
 def test_each_hint_call_shows_one_more_step() -> None:
@@ -77,39 +48,39 @@ def test_hint_for_an_unknown_drill_is_a_usage_error() -> None:
 
 
 def test_solution_of_an_unsolved_drill_is_refused_without_a_terminal() -> None:
-    done = _without_terminal("solution", "fx-double", *DRILLS)
+    done = run_cli("solution", "fx-double", *DRILLS)
     assert done.returncode == 1
     assert "Not shown: you have not solved fx-double yet" in done.stderr
     assert "return x * 2" not in done.stdout
 
 
 def test_solution_asks_in_a_terminal_and_respects_the_answer() -> None:
-    declined = _in_terminal("solution", "fx-double", *DRILLS)
+    declined = spawn("solution", "fx-double", *DRILLS, columns=250, rows=50)
     declined.expect(r"Show its solution anyway\?")
     declined.sendline("n")
     declined.expect("Not shown")
     declined.expect(pexpect.EOF)
     declined.close()
     assert declined.exitstatus == 1
-    accepted = _in_terminal("solution", "fx-double", *DRILLS)
+    accepted = spawn("solution", "fx-double", *DRILLS, columns=250, rows=50)
     accepted.expect(r"Show its solution anyway\?")
     accepted.sendline("y")
     accepted.expect(pexpect.EOF)
     accepted.close()
-    shown = re.sub(r"\x1b\[[0-9;]*m", "", accepted.before)  # without the colours
+    shown = strip_ansi(accepted.before)
     assert "return x * 2" in shown and "A fixture drill for the tests" in shown
     assert accepted.exitstatus == 0
 
 
 def test_solution_with_yes_shows_code_and_explanation() -> None:
-    done = _without_terminal("solution", "fx-double", "--yes", "--lang", "zh", *DRILLS)
+    done = run_cli("solution", "fx-double", "--yes", "--lang", "zh", *DRILLS)
     assert done.returncode == 0, done.stderr
     assert "return x * 2" in done.stdout and "测试用的练习" in done.stdout
 
 
 def test_solution_of_a_solved_drill_needs_no_confirmation() -> None:
     progress.record_attempt("fx-double", passed=True)
-    done = _without_terminal("solution", "fx-double", *DRILLS)
+    done = run_cli("solution", "fx-double", *DRILLS)
     assert done.returncode == 0, done.stderr
     assert "return x * 2" in done.stdout
 
@@ -117,11 +88,11 @@ def test_solution_of_a_solved_drill_needs_no_confirmation() -> None:
 def test_reset_keeps_a_backup_and_restores_the_starter(tmp_path: Path) -> None:
     mine = tmp_path / "double.py"
     mine.write_text("# my attempt\n")
-    refused = _without_terminal("reset", "fx-double", "--path", str(mine), *DRILLS)
+    refused = run_cli("reset", "fx-double", "--path", str(mine), *DRILLS)
     assert refused.returncode == 1 and "Not reset" in refused.stderr
     assert mine.read_text() == "# my attempt\n"
     assert not paths.backups_dir().exists()
-    done = _without_terminal("reset", "fx-double", "--path", str(mine), "--yes", *DRILLS)
+    done = run_cli("reset", "fx-double", "--path", str(mine), "--yes", *DRILLS)
     assert done.returncode == 0, done.stderr
     assert mine.read_text() == STARTER
     backups = list(paths.backups_dir().iterdir())
@@ -135,14 +106,8 @@ def test_reset_without_a_path_resets_the_file_in_the_workspace(tmp_path: Path) -
     workspace, old = tmp_path / "drills", tmp_path / "vecdrill"
     old.mkdir()
     (old / "fx-double.py").write_text("# vecdrill: fx-double\n# my attempt\n")
-    done = subprocess.run(
-        [sys.executable, "-m", "vecdrill", "reset", "fx-double", "--yes", *DRILLS],
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        timeout=120,
-        env={**os.environ, "COLUMNS": "200", paths.WORKSPACE_ENV: str(workspace)},
+    done = run_cli(
+        "reset", "fx-double", "--yes", *DRILLS, cwd=tmp_path, env={paths.WORKSPACE_ENV: str(workspace)}
     )
     assert done.returncode == 0, done.stderr
     assert f"Moved your file vecdrill/fx-double.py to {workspace / 'fx-double.py'}" in done.stdout
@@ -154,7 +119,7 @@ def test_reset_without_a_path_resets_the_file_in_the_workspace(tmp_path: Path) -
 def test_reset_asks_in_a_terminal(tmp_path: Path) -> None:
     mine = tmp_path / "double.py"
     mine.write_text("# my attempt\n")
-    session = _in_terminal("reset", "fx-double", "--path", str(mine), *DRILLS)
+    session = spawn("reset", "fx-double", "--path", str(mine), *DRILLS, columns=250, rows=50)
     session.expect(r"Replace .* with the starter\?")
     session.sendline("y")
     session.expect(r"previous\s+file\s+is\s+kept\s+at")
@@ -175,7 +140,7 @@ def test_two_resets_never_share_a_backup(tmp_path: Path) -> None:
 def test_reset_of_an_untouched_or_missing_file_asks_nothing(tmp_path: Path) -> None:
     mine = tmp_path / "sub" / "double.py"
     for _ in range(2):  # missing, then holding the starter
-        done = _without_terminal("reset", "fx-double", "--path", str(mine), *DRILLS)
+        done = run_cli("reset", "fx-double", "--path", str(mine), *DRILLS)
         assert done.returncode == 0, done.stderr
         assert mine.read_text() == STARTER
     assert not paths.backups_dir().exists()

@@ -5,9 +5,6 @@ notebooks."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from importlib import resources
 from pathlib import Path
 
@@ -15,7 +12,7 @@ import jsonschema
 import pexpect
 import pytest
 
-from tests.conftest import run_cli
+from tests.harness import imported_by, run_cli, spawn
 
 SLOW_LOOP = """import torch
 
@@ -232,14 +229,7 @@ def test_drill_lists_the_drills_for_the_findings(project: Path) -> None:
 
 
 def test_drill_in_a_terminal_offers_the_first_drill(project: Path) -> None:
-    session = pexpect.spawn(
-        sys.executable,
-        ["-m", "vecdrill", "lint", "train.py", "--drill"],
-        cwd=str(project),
-        env={**os.environ, "COLUMNS": "200"},
-        encoding="utf-8",
-        timeout=60,
-    )
+    session = spawn("lint", "train.py", "--drill", columns=200, cwd=project, timeout=60)
     session.expect_exact("Start `vecdrill try gather-logits` now?")
     session.sendline("n")
     session.expect(pexpect.EOF)
@@ -251,15 +241,7 @@ def test_the_lint_imports_neither_torch_numpy_rich_nor_typer(project: Path) -> N
     """A cold lint (a pre-commit hook's, an editor's on save) pays for what it imports: typer alone
     takes longer to import than the lint takes to read a thousand lines, so `vecdrill lint` goes
     to the lint's own parser (the typer app forwards its `lint` to the same)."""
-    done = subprocess.run(
-        [sys.executable, "-X", "importtime", "-m", "vecdrill", "lint", "train.py", "--format", "json"],
-        capture_output=True,
-        text=True,
-        cwd=project,
-    )
+    done, imported = imported_by("lint", "train.py", "--format", "json", cwd=project)
     assert done.returncode == 1 and json.loads(done.stdout)["findings"], done.stderr
-    imported = {
-        line.split("|")[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")
-    }
     heavy = {"torch", "numpy", "rich", "typer"}
     assert "vecdrill.lint.run" in imported and not imported & heavy, imported & heavy

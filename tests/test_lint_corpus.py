@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import REPO
+from tests.harness import REPO
 from vecdrill.lint.scan import lint_source
 
 CORPUS = REPO / "tests" / "lint_corpus"

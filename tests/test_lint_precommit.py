@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import REPO
+from tests.harness import REPO
 
 SLOW = (
     "import torch\n\n\ndef pick(logits: torch.Tensor, targets: torch.Tensor) -> torch.Tensor:\n"

@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import REPO
+from tests.harness import REPO, assert_fits
 from vecdrill.lint import formats
 from vecdrill.lint.codes import RULES
 from vecdrill.lint.examples import EXAMPLES
 from vecdrill.lint.scan import lint_source
-from vecdrill.lint.words import RULE_WORDS
+from vecdrill.messages import CATALOGUE
 
 CORE = REPO / "drills" / "core"
 
@@ -68,7 +68,9 @@ def test_each_example_before_raises_its_rule_and_after_raises_nothing(code: str)
 
 
 def test_every_rule_has_words_an_example_and_a_real_drill() -> None:
-    assert set(RULES) == set(RULE_WORDS) == set(EXAMPLES)
+    assert set(RULES) == set(EXAMPLES)
+    parts = ("title", "why", "fix")
+    assert set(CATALOGUE["lint_rule"]) == {f"{code}.{part}" for code in RULES for part in parts}
     for rule in RULES.values():
         for drill in (rule.torch_drill, rule.numpy_drill):
             assert (CORE / drill / "drill.toml").is_file(), f"{rule.code} names {drill!r}, no core drill"
@@ -105,15 +107,8 @@ def test_every_rule_is_explained_within_80_columns(lang: str) -> None:
     for code in RULES:
         text = formats.explain(code, lang)
         assert code in text and "vecdrill try" in text
-        wide = [line for line in text.splitlines() if _columns(line) > 80]
-        assert wide == [], (code, wide)
+        assert_fits(text.splitlines(), 80)
 
 
 def test_the_rule_table_in_docs_is_the_rules_own() -> None:
     assert formats.rules_table("en") in (REPO / "docs" / "lint.md").read_text(encoding="utf-8")
-
-
-def _columns(line: str) -> int:
-    import unicodedata
-
-    return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in line)

@@ -4,15 +4,13 @@ only. The fixture tests/loop_over_pack/rnn-steps is a recurrence over T, vectori
 
 from __future__ import annotations
 
-import json
 import re
-import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.conftest import REPO, run_cli
+from tests.harness import REPO, check_one, copy_drill, edit, run_cli
 from vecdrill.checking import plan
 from vecdrill.content.drill import load_drill
 from vecdrill.errors import DrillError
@@ -22,12 +20,7 @@ LEARNER = REPO / "tests" / "loop_over_learner"
 
 
 def _check(file: str) -> dict[str, Any]:
-    done = run_cli(
-        "check", str(LEARNER / file), "--drills", str(PACK), "--drill", "rnn-steps", "--no-bench", "--json"
-    )
-    assert done.returncode in (0, 1), done.stderr
-    result: dict[str, Any] = json.loads(done.stdout)["results"][0]
-    return result
+    return check_one(LEARNER / file, "--drills", str(PACK), "--drill", "rnn-steps")
 
 
 def test_the_probe_grows_t_alone_then_each_other_dimension_alone() -> None:
@@ -69,10 +62,8 @@ def test_a_comprehension_is_still_a_loop() -> None:
 
 
 def test_loop_over_must_name_a_dimension(tmp_path: Path) -> None:
-    folder = tmp_path / "rnn-steps"
-    shutil.copytree(PACK / "rnn-steps", folder)
-    manifest = folder / "drill.toml"
-    manifest.write_text(manifest.read_text(encoding="utf-8").replace('loop_over = "T"', 'loop_over = "S"'))
+    folder = copy_drill(PACK / "rnn-steps", tmp_path)
+    edit(folder / "drill.toml", 'loop_over = "T"', 'loop_over = "S"')
     with pytest.raises(DrillError, match=re.escape("'S' (in cases.bounds or loop_over) is no dimension")):
         load_drill(folder)
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -71,14 +72,21 @@ def expected_pairs(head: dict[str, str]) -> set[tuple[str, str]]:
     return {(kind, code) for kind, code in pairs}
 
 
+# What a Chinese sentence may hold in Latin letters: code in backticks and a quoted error of Python's.
+_QUOTED = re.compile(r"`[^`]*`|“[^”]*”")
+_ENGLISH_PROSE = re.compile(r"[A-Za-z]{3,}(?: [A-Za-z]{3,}){2,}")
+
+
 def assert_well_formed(findings: list[Finding]) -> None:
     assert findings == sorted(findings, key=lambda f: (f.line, f.col, f.code))
     assert len({(f.line, f.col, f.code) for f in findings}) == len(findings)
     for finding in findings:
         assert finding.kind == KINDS[finding.code[0]]
         assert finding.line >= 1 and finding.col >= 1
-        assert finding.message and "\n" not in finding.message
-        assert ": " in finding.message, "a message says what was found, then what to do"
+        english, chinese = finding.message.text("en"), finding.message.text("zh")
+        assert "\n" not in english + chinese
+        assert ": " in english and "：" in chinese, "a message says what was found, then what to do"
+        assert not _ENGLISH_PROSE.search(_QUOTED.sub("", chinese)), f"English in {chinese!r}"
 
 
 @pytest.mark.parametrize("path", CASE_FILES, ids=[path.stem for path in CASE_FILES])
@@ -88,7 +96,9 @@ def test_gate_case(path: Path) -> None:
     findings = scan(source, case_rules(head))
     assert_well_formed(findings)
     got = {(finding.kind, finding.code) for finding in findings}
-    assert got == expected_pairs(head), "\n".join(f"{f.line}:{f.col} {f.code} {f.message}" for f in findings)
+    assert got == expected_pairs(head), "\n".join(
+        f"{f.line}:{f.col} {f.code} {f.message.text('en')}" for f in findings
+    )
 
 
 def test_case_folder_covers_passing_and_failing_files() -> None:
@@ -137,7 +147,7 @@ def test_oversized_file_is_refused_before_parsing() -> None:
     assert len(source) > MAX_SOURCE_BYTES
     [finding] = scan(source, TORCH)
     assert finding.code == "S001"
-    assert str(len(source)) in finding.message
+    assert str(len(source)) in finding.message.text("en")
 
 
 def test_file_at_the_limit_is_scanned() -> None:
@@ -179,7 +189,8 @@ def test_syntax_error_reports_the_parsers_position_and_words() -> None:
     [finding] = scan(source, TORCH)
     assert (finding.code, finding.line, finding.col) == ("S003", 4, parsed.value.offset)
     assert finding.line == parsed.value.lineno
-    assert str(parsed.value.msg) in finding.message
+    assert str(parsed.value.msg) in finding.message.text("en")
+    assert f"语法错误 “{parsed.value.msg}”" in finding.message.text("zh")
 
 
 @pytest.mark.parametrize(
@@ -200,7 +211,7 @@ def test_undecodable_source_is_a_syntax_finding(source: bytes) -> None:
 def test_missing_function_names_what_to_define() -> None:
     [finding] = scan(b"import torch\n", GateRules("torch", "gather_logits"))
     assert finding.code == "S005"
-    assert "def gather_logits(" in finding.message
+    assert "def gather_logits(" in finding.message.text("en")
 
 
 def test_function_inside_a_block_does_not_count_as_top_level() -> None:
@@ -211,7 +222,7 @@ def test_function_inside_a_block_does_not_count_as_top_level() -> None:
 def test_lambda_assignment_is_asked_to_become_a_def() -> None:
     [finding] = scan(b"import torch\nsolve = lambda x: x * 2\n", TORCH)
     assert (finding.code, finding.line, finding.col) == ("S005", 2, 1)
-    assert finding.message == (
+    assert finding.message.text("en") == (
         "`solve` is written as a lambda: write it as `def solve(...): return ...` (one line too), "
         "the drill's function that vecdrill checks"
     )
@@ -221,7 +232,7 @@ def test_second_definition_is_reported_where_it_starts() -> None:
     source = b"def solve(x):\n    return x\n\n\ndef solve(x):\n    return x + 1\n"
     [finding] = scan(source, TORCH)
     assert (finding.code, finding.line, finding.col) == ("S006", 5, 1)
-    assert "line 1" in finding.message
+    assert "line 1" in finding.message.text("en")
 
 
 def test_findings_are_sorted_by_position() -> None:
@@ -246,8 +257,10 @@ def test_hints_follow_the_drills_library() -> None:
     source = b"def solve(x):\n    for v in x:\n        pass\n    return x\n"
     [for_torch] = scan(source, GateRules("torch", "solve"))
     [for_numpy] = scan(source, GateRules("numpy", "solve"))
-    assert "torch.where" in for_torch.message and "np.where" not in for_torch.message
-    assert "np.where" in for_numpy.message and "torch.where" not in for_numpy.message
+    for lang in ("en", "zh"):
+        torch_words, numpy_words = for_torch.message.text(lang), for_numpy.message.text(lang)
+        assert "torch.where" in torch_words and "np.where" not in torch_words
+        assert "np.where" in numpy_words and "torch.where" not in numpy_words
 
 
 def test_element_conversions_are_loops_in_numpy_and_torch_drills_alike() -> None:
@@ -314,7 +327,7 @@ def test_allowed_imports_cover_submodules_but_not_lookalikes() -> None:
 
 def test_forbidden_import_message_names_the_module() -> None:
     [finding] = scan(b"import subprocess\ndef solve(x):\n    return x\n", TORCH)
-    assert "`subprocess`" in finding.message
+    assert "`subprocess`" in finding.message.text("en") and "`subprocess`" in finding.message.text("zh")
 
 
 def test_never_raises_on_mutated_files() -> None:

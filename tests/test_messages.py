@@ -14,15 +14,37 @@ import pytest
 from vecdrill import messages
 
 CODES = [(section, code) for section, entries in messages.CATALOGUE.items() for code in entries]
-# The views whose every sentence comes from the catalogue (the rest of report/ is on its way).
+PACKAGE = Path(messages.__file__).parent.parent
+# The views whose every sentence comes from the catalogue (the rest of report/ is on its way), and
+# every module of the gate and the lint.
 CATALOGUED_VIEWS = [
     "report/screens.py",
     "report/watch_screen.py",
     "report/render.py",
     "report/grades.py",
     "learner/guidance.py",
+    "report/text.py",
+    "report/html_view.py",
+    "notebook/displays.py",
+    "notebook/magic.py",
+    "notebook/source.py",
+    "notebook/starter.py",
+    "child/resolve.py",
+    "child/gpu.py",
+    "grading/gradebook.py",
+    "authoring/mutation.py",
+    "sandbox/doctor.py",
+    *(
+        str(path.relative_to(PACKAGE))
+        for path in sorted(
+            [*PACKAGE.glob("checking/*.py"), *PACKAGE.glob("child/faults.py"), *PACKAGE.glob("result/*.py")]
+        )
+    ),
+    *(
+        str(path.relative_to(PACKAGE))
+        for path in sorted([*PACKAGE.glob("gate/*.py"), *PACKAGE.glob("lint/*.py")])
+    ),
 ]
-PACKAGE = Path(messages.__file__).parent.parent
 
 
 def _fields(template: str) -> set[str]:
@@ -34,7 +56,7 @@ def test_every_code_renders_in_both_languages_with_the_same_parameters(section: 
     english, chinese = messages.CATALOGUE[section][code]
     assert _fields(english) == _fields(chinese), "the two languages take different parameters"
     params = {name: f"<{name}>" for name in _fields(english) if name}
-    numeric = {name: 7 for name in params if re.search(r"\{" + name + r":[^}]*g\}", english)}
+    numeric = {name: 7 for name in params if re.search(r"\{" + name + r":[^}]*[fg]\}", english)}
     rendered = {lang: messages.say(section, code, lang, **{**params, **numeric}) for lang in ("en", "zh")}
     assert rendered["en"].strip() and rendered["zh"].strip()
     assert not re.search(r"[\u4e00-\u9fff]", rendered["en"]), "Chinese in the English sentence"
@@ -68,3 +90,13 @@ def test_a_catalogued_view_writes_no_chinese_of_its_own(module: str) -> None:
         if re.search(r"[\u4e00-\u9fff]", s)
     ]
     assert not chinese, f"{module} has words the catalogue should hold: {chinese[:3]}"
+
+
+def test_no_section_is_named_in_two_catalogue_modules() -> None:
+    """`CATALOGUE` is a union: a section named twice would lose one module's sentences silently."""
+    from vecdrill.messages import check, doctor, errors, gate, lint, notebook, views
+
+    named = [
+        name for module in (check, doctor, errors, gate, lint, notebook, views) for name in module.SECTIONS
+    ]
+    assert sorted(named) == sorted(messages.CATALOGUE)

@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import FIXTURE_COURSE, check_json, run_cli
+from tests.harness import FIXTURE_COURSE, check_json, run_cli
+from vecdrill.messages import message
 from vecdrill.report import html_view, text
 from vecdrill.result.model import DeviceResult, FileResult, InputNear, Mismatch, Verdict
 
@@ -85,24 +86,29 @@ def test_an_input_that_does_not_line_up_gives_its_shape_only(checked: dict[str, 
 def test_the_terminal_shows_the_inputs_under_the_device_in_both_languages(tmp_path: Path) -> None:
     learner = tmp_path / "wrong_at_3.py"
     learner.write_text(LEARNER["wrong_at_3.py"])
-    for lang, lead in (
-        ("en", "    The inputs at that element: x[3] = "),
-        ("zh", "    该元素处的输入：x[3] = "),
+    for lang, lead, status in (
+        ("en", "    The inputs at that element: x[3] = ", "  cpu: wrong"),
+        ("zh", "    该元素处的输入：x[3] = ", "  cpu: 结果错误"),
     ):
         done = run_cli("check", str(learner), "--drills", str(FIXTURE_COURSE), "--no-bench", "--lang", lang)
         assert done.returncode == 1, done.stderr
         lines = done.stdout.splitlines()
         shown = next(line for line in lines if line.startswith(lead))
-        assert lines[lines.index(shown) - 1] == "  cpu: wrong"
+        assert lines[lines.index(shown) - 1] == status
         assert "(x[0:5]: " in shown if lang == "en" else "（x[0:5]：" in shown
 
 
 @pytest.mark.slow
 def test_the_notebook_views_show_the_inputs_of_a_real_mismatch(checked: dict[str, dict[str, Any]]) -> None:
     found = _mismatch(checked["wrong_pick.py"])
-    mismatch = Mismatch(**{**found, "inputs": [InputNear(**entry) for entry in found["inputs"]]})
-    device = DeviceResult("cpu", Verdict.WRONG, "cpu: result differs", mismatch=mismatch)
-    result = FileResult("wrong_pick.py", "fx-pick", Verdict.WRONG, "cpu: result differs", devices=[device])
+    inputs = tuple(
+        InputNear(**{k: tuple(v) if isinstance(v, list) else v for k, v in entry.items()})
+        for entry in found["inputs"]
+    )
+    mismatch = Mismatch(**{**found, "inputs": inputs})
+    differs = message("verdict", "as_said", text="cpu: result differs")
+    device = DeviceResult("cpu", Verdict.WRONG, differs, mismatch=mismatch)
+    result = FileResult("wrong_pick.py", "fx-pick", Verdict.WRONG, differs, devices=(device,))
     values = found["inputs"][1]["values"]
     line = (
         f"The inputs at that element: m: shape (6, 4); idx[2] = {values[2]} (idx[0:5]: {', '.join(values)})."
@@ -112,7 +118,11 @@ def test_the_notebook_views_show_the_inputs_of_a_real_mismatch(checked: dict[str
 
 
 def test_a_one_dimensional_shape_reads_as_a_tuple_and_a_scalar_input_as_its_value() -> None:
-    inputs = [InputNear("w", [3]), InputNear("t", [], [], [], ["0.5"]), InputNear("x", [4], [0], [0], ["1"])]
+    inputs = [
+        InputNear("w", (3,)),
+        InputNear("t", (), (), (), ("0.5",)),
+        InputNear("x", (4,), (0,), (0,), ("1",)),
+    ]
     assert text.inputs_line(inputs) == "The inputs at that element: w: shape (3,); t = 0.5; x[0] = 1."
     assert text.inputs_line(inputs, "zh") == "该元素处的输入：w：形状 (3,)；t = 0.5；x[0] = 1。"
 
@@ -131,7 +141,8 @@ def test_an_in_place_write_into_an_input_is_vecdrills_sentence(
         f"your solution changed its input x in place{at}; work on a copy or use out-of-place operations "
         "(listed size 1, size N=1; replay with --seed 1234)"
     )
-    assert result["message_zh"].startswith("你的解法原地修改了输入 x")
+    assert result["message_code"] == "verdict.with_case"
+    assert result["message_params"]["message"]["code"] == "verdict.changed_input"
     assert "leaf Variable" not in result["message"] and "inplace operation" not in result["message"]
 
 

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import ast
 import os
-import shutil
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
 
+from tests.harness import copy_drill, run_cli
 from vecdrill.authoring import mutation
 from vecdrill.authoring.mutants import mutants
 from vecdrill.content.cache import DrillCache
@@ -106,18 +105,11 @@ def test_mutants_leave_signatures_docstrings_and_other_lines_alone() -> None:
     assert len({m.id for m in mutants(SOURCE)}) == len(mutants(SOURCE))
 
 
-def write_fixture(tmp_path: Path, table: str) -> Path:
-    folder = tmp_path / WEAK
-    shutil.copytree(PACK / WEAK, folder)
-    with (folder / "drill.toml").open("a", encoding="utf-8") as manifest:
-        manifest.write(table)
-    return folder
-
-
 def test_the_mutation_table_is_read_validated_and_cached(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    folder = write_fixture(
+    folder = copy_drill(
+        PACK / WEAK,
         tmp_path,
         f'[mutation]\nsurvivors = [{{ mutant = "{TRANSPOSED}", why = "square on purpose" }}]\n'
         'few_mutants = " one call "\n',
@@ -146,7 +138,7 @@ def test_the_mutation_table_is_read_validated_and_cached(
 
 
 def test_an_empty_explanation_is_refused(tmp_path: Path) -> None:
-    folder = write_fixture(tmp_path, '[mutation]\nsurvivors = [{ mutant = "x", why = " " }]\n')
+    folder = copy_drill(PACK / WEAK, tmp_path, '[mutation]\nsurvivors = [{ mutant = "x", why = " " }]\n')
     with pytest.raises(DrillError, match=r"mutation.survivors\[0\].why is empty"):
         load_drill(folder)
 
@@ -235,3 +227,14 @@ def test_a_weak_score_says_the_drills_reason_and_a_stale_reason_is_a_problem() -
     enough = mutation.DrillScore(drill, mutants=mutation.FEW_MUTANTS, killed=mutation.FEW_MUTANTS)
     [(where, sentence)] = mutation.weak_cases(enough)
     assert where.endswith("drill.toml") and sentence.startswith("[mutation] few_mutants explains a weak")
+
+
+def test_what_a_mutant_did_is_worded_for_the_author() -> None:
+    """The author reads dev check's survivors: a mutant's failure says what the mutant did, not
+    what "your solution" did, in both languages; the reference solution's own stays the author's."""
+    from vecdrill.messages import message
+
+    raised = message("verdict", "raised", error="ZeroDivisionError: division by zero")
+    assert mutation._reworded(raised).text("en") == "the mutant raised ZeroDivisionError: division by zero"
+    assert mutation._reworded(raised).text("zh") == "变异体抛出了 ZeroDivisionError: division by zero"
+    assert mutation._reworded(raised, mutant=False) == raised

@@ -10,14 +10,17 @@ import os
 import re
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import vecdrill
-from tests.conftest import FIXTURE_COURSE, REPO, run_cli
+from tests.harness import FIXTURE_COURSE, REPO, run_cli
+from tests.test_chinese import offending
 from vecdrill.errors import UsageError
+from vecdrill.messages import Message, message
 from vecdrill.notebook import source
 from vecdrill.notebook.displays import Result
 from vecdrill.report import html_view, markdown
@@ -175,27 +178,25 @@ def test_a_failing_import_in_the_kernel_puts_every_name_back() -> None:
 def _result(**changes: Any) -> Result:
     learner = "<script>alert(1)</script>"
     timing = Timing(0.4, 0.0001, 4000.0, 3500.0, 4200.0, 0.41, 0.00011, 10, 1000, 1, {"N": 2000}, False)
-    scaling = [ScalingPoint({"N": n}, n * 1e-5, 2e-6, n * 5.0) for n in (1, 10, 100, 1000)]
+    scaling = tuple(ScalingPoint({"N": n}, n * 1e-5, 2e-6, n * 5.0) for n in (1, 10, 100, 1000))
     device = DeviceResult(
-        "cpu",
-        Verdict.PASS,
-        "cpu: pass",
-        timing=timing,
-        scaling=scaling,
-        crossover={"N": 1},
+        "cpu", Verdict.PASS, _said("cpu: pass"), timing=timing, scaling=scaling, crossover={"N": 1}
     )
     base = FileResult(
         f"{learner}.py",
         "fx-double",
         Verdict.PASS,
-        f"message {learner}",
-        devices=[device],
+        _said(f"message {learner}"),
+        devices=(device,),
         stdout=learner,
         traceback=learner,
     )
-    for name, value in changes.items():
-        setattr(base, name, value)
-    return Result.of(base, "# Title\n\nUse `x * 2` **now**.\n\n<b>raw</b>\n")
+    return Result.of(replace(base, **changes), "# Title\n\nUse `x * 2` **now**.\n\n<b>raw</b>\n")
+
+
+def _said(text: str) -> Message:
+    """A sentence worded where it arose, as a view receives it."""
+    return message("verdict", "as_said", text=text)
 
 
 def test_the_html_view_shows_every_part_and_escapes_learner_text() -> None:
@@ -212,9 +213,9 @@ def test_the_html_view_shows_every_part_and_escapes_learner_text() -> None:
 
 
 def test_a_wrong_result_shows_the_mismatch_and_the_output_but_no_explanation() -> None:
-    mismatch = Mismatch("value", "out", [3], "0.0421", "<i>0.0419</i>", {"N": 5}, 1234)
-    device = DeviceResult("cpu", Verdict.WRONG, "cpu: result differs", mismatch=mismatch)
-    result = _result(verdict=Verdict.WRONG, message="cpu: result differs", devices=[device])
+    mismatch = Mismatch("value", "out", (3,), "0.0421", "<i>0.0419</i>", {"N": 5}, 1234)
+    device = DeviceResult("cpu", Verdict.WRONG, _said("cpu: result differs"), mismatch=mismatch)
+    result = _result(verdict=Verdict.WRONG, message=_said("cpu: result differs"), devices=(device,))
 
     page = result._repr_html_()
     text = str(result)
@@ -233,7 +234,7 @@ def test_a_wrong_result_shows_the_mismatch_and_the_output_but_no_explanation() -
 
 def test_every_view_names_the_sandbox_layer_and_why_a_weaker_one_was_used() -> None:
     note = "checked in the weaker unshare sandbox because bwrap is unavailable: bwrap not found on PATH"
-    result = _result(isolation="unshare", notes=[note])
+    result = _result(isolation="unshare", notes=(_said(note),))
     page, shown, markdown_view = result._repr_html_(), str(result), result._repr_markdown_()
 
     assert '<p class="vecdrill-sandbox"><small>sandbox: unshare</small></p>' in page
@@ -277,8 +278,8 @@ def test_every_explanation_converts_without_raw_markup() -> None:
 
 
 def test_the_chart_marks_the_crossover() -> None:
-    points = [ScalingPoint({"N": n}, n * 1e-6, 1e-4, n * 1e-2) for n in (1, 100, 10000)]
-    device = DeviceResult("cpu", Verdict.PASS, "", scaling=points, crossover={"N": 100})
+    points = tuple(ScalingPoint({"N": n}, n * 1e-6, 1e-4, n * 1e-2) for n in (1, 100, 10000))
+    device = DeviceResult("cpu", Verdict.PASS, _said(""), scaling=points, crossover={"N": 100})
     assert 'class="vecdrill-crossover-line"' in html_view.chart(device)
 
 
@@ -292,7 +293,13 @@ def test_the_starter_notebook_is_valid_and_never_overwritten(tmp_path: Path) -> 
     book = nbformat.read(target, as_version=4)
     nbformat.validate(book)
     sources = [c.source for c in book.cells]
-    assert sources[0].startswith("# fx-double: Double a tensor") and "The loop to replace" in sources[0]
+    assert sources[0].startswith("# fx-double: Double a tensor")
+    assert (
+        "\n\nWrite `fx_double(x)` without a Python loop. It is checked at sizes N=1; N=5; N=40" in sources[0]
+    )
+    assert "\n\nThe loop to replace:\n\n```python\n" in sources[0]
+    assert sources[1].startswith("Run the next cell once: it loads vecdrill's `%%vecdrill` cell magic.")
+    assert sources[1].endswith("`vecdrill.hint('fx-double')` gives a hint.")
     assert sources[2] == "%load_ext vecdrill"
     assert sources[3].startswith("%%vecdrill fx-double\nimport torch")
     before = target.read_bytes()
@@ -305,3 +312,14 @@ def test_the_starter_notebook_is_valid_and_never_overwritten(tmp_path: Path) -> 
     with pytest.raises(UsageError, match="never replaces it"):
         vecdrill.write_notebook("fx-double", target, packs=[FIXTURE_COURSE])
     assert os.listdir(tmp_path) == ["fx.ipynb"]
+
+
+def test_the_starter_notebook_and_its_sentence_are_chinese_with_lang_zh(tmp_path: Path) -> None:
+    target = tmp_path / "cumulative-sum.ipynb"
+    done = run_cli("notebook", "cumulative-sum", "--path", str(target), env={"VECDRILL_LANG": "zh"})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(f"已写好 {target}：") and not offending(done.stdout), done.stdout
+    cells = json.loads(target.read_text(encoding="utf-8"))["cells"]
+    prose = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    assert "检查规模：" in prose and "；基准规模：B=" in prose and "要替换的循环：" in prose
+    assert not offending(prose), prose

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import FIXTURE_COURSE, REPO, in_terminal, run_cli
+from tests.harness import FIXTURE_COURSE, REPO, edit, in_terminal, run_cli
 from vecdrill.content import catalogue
 from vecdrill.learner import progress
 
@@ -407,11 +407,7 @@ def test_show_ends_with_the_commands_that_find_the_drill(tmp_path: Path) -> None
 @pytest.mark.slow
 def test_next_after_a_pass_in_chinese_names_the_chinese_title(tmp_path: Path) -> None:
     course = _course(tmp_path)
-    manifest = course / "fx-np-square" / "drill.toml"
-    manifest.write_text(
-        manifest.read_text(encoding="utf-8").replace('[zh]\ntitle = "测试"', '[zh]\ntitle = "数组平方"'),
-        encoding="utf-8",
-    )
+    edit(course / "fx-np-square" / "drill.toml", '[zh]\ntitle = "测试"', '[zh]\ntitle = "数组平方"')
     solution = course / "fx-double" / "solution.py"
     done = run_cli(
         "check", str(solution), "--drill", "fx-double", "--no-bench", "--drills", str(course), "--lang", "zh"

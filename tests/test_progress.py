@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import json
-import os
 import random
 import signal
 import subprocess
-import sys
 import time
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -15,10 +13,9 @@ from pathlib import Path
 import platformdirs
 import pytest
 
+from tests.harness import FIXTURE_COURSE, REPO, python_child, run_cli
 from vecdrill import paths
 from vecdrill.learner import progress
-
-REPO_ROOT = Path(__file__).resolve().parents[1]
 
 KILL_LOOP = """
 import sys
@@ -66,16 +63,6 @@ for _ in range(count):
 def _cache_follows_home(monkeypatch: pytest.MonkeyPatch) -> None:
     """These tests are about where VECDRILL_HOME puts things, so the shared test cache steps aside."""
     monkeypatch.delenv(paths.CACHE_ENV, raising=False)
-
-
-def python_child(
-    code: str, *args: str, stdin: int | None = None, stdout: int | None = None
-) -> subprocess.Popen[str]:
-    """Start a real interpreter that imports vecdrill from this checkout."""
-    env = {**os.environ, "PYTHONPATH": str(REPO_ROOT)}
-    return subprocess.Popen(
-        [sys.executable, "-c", code, *args], env=env, text=True, stdin=stdin, stdout=stdout
-    )
 
 
 def set_aside_files(progress_path: Path, tag: str) -> list[Path]:
@@ -204,7 +191,7 @@ def test_a_damaged_file_is_set_aside_never_lost(tmp_path: Path, damaged: bytes) 
 
     [aside] = set_aside_files(store, "corrupt")
     assert loaded.drills == {}
-    assert loaded.notice is not None and str(aside) in loaded.notice
+    assert loaded.notice is not None and str(aside) in loaded.notice.text("en")
     assert aside.read_bytes() == damaged
     assert not store.exists()
 
@@ -220,7 +207,7 @@ def test_a_write_over_a_damaged_file_reports_it_and_starts_fresh(tmp_path: Path)
     written = progress.record_attempt("relu-where", passed=True, path=store)
 
     [aside] = set_aside_files(store, "corrupt")
-    assert written.notice is not None and str(aside) in written.notice
+    assert written.notice is not None and str(aside) in written.notice.text("en")
     assert aside.read_bytes() == b"{oops"
     reloaded = progress.load(store)
     assert reloaded.notice is None
@@ -248,7 +235,7 @@ def test_a_file_from_a_newer_vecdrill_is_set_aside(tmp_path: Path) -> None:
     [aside] = set_aside_files(store, "v7")
     assert loaded.drills == {}
     assert loaded.notice is not None
-    assert str(aside) in loaded.notice and "newer" in loaded.notice
+    assert str(aside) in loaded.notice.text("en") and "newer" in loaded.notice.text("en")
     assert aside.read_bytes() == future
     assert set_aside_files(store, "corrupt") == []
 
@@ -329,16 +316,19 @@ def test_a_progress_store_that_cannot_be_written_costs_the_record_not_the_verdic
     vecdrill_home: Path, broken: str
 ) -> None:
     from vecdrill.learner import checks
+    from vecdrill.messages import message
     from vecdrill.result.model import FileResult, Verdict
 
     (vecdrill_home / "data" / broken).mkdir(parents=True)  # a folder where a file should be
-    result = checks.record(FileResult("a.py", "relu-where", Verdict.PASS, "it passes"), None)
-    assert result.verdict is Verdict.PASS and result.message == "it passes"
-    (note,) = result.notes
+    passed = message("verdict", "pass")
+    result = checks.record(FileResult("a.py", "relu-where", Verdict.PASS, passed), None)
+    assert result.verdict is Verdict.PASS and result.message == passed
+    (note,) = (said.text("en") for said in result.notes)
     assert note.startswith("this check could not be recorded in your progress (Is a directory: ")
     assert "the verdict stands" in note
     if broken == "progress.json":
-        assert progress.load().notice == (
+        notice = progress.load().notice
+        assert notice is not None and notice.text("en") == (
             f"your progress could not be read (Is a directory at {vecdrill_home / 'data' / broken})"
         )
 
@@ -347,8 +337,6 @@ def test_a_progress_store_that_cannot_be_written_costs_the_record_not_the_verdic
 def test_a_teacher_checking_hand_ins_with_no_record_leaves_the_progress_alone(tmp_path: Path) -> None:
     """`vecdrill check --no-record` judges the files and records nothing; without it the same
     check counts in the progress of whoever runs it."""
-    from tests.conftest import FIXTURE_COURSE, REPO, run_cli
-
     home = tmp_path / "home"
     hand_in = REPO / "tests" / "learner_files" / "pass_double.py"
     args = ("check", str(hand_in), "--drills", str(FIXTURE_COURSE), "--no-bench")

@@ -5,14 +5,14 @@ forbidden, statically and, disguised from the gate, at run time."""
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
 import pytest
-from conftest import REPO, run_cli
 
+from tests.harness import REPO, check_json
 from vecdrill.checking.pipeline import CheckOptions, check_past_gate
+from vecdrill.checking.submission import Source
 from vecdrill.content.catalogue import load_catalogue
 from vecdrill.content.drill import Drill
 from vecdrill.gate import scan
@@ -85,15 +85,14 @@ def test_a_disallowed_op_is_forbidden_statically_and_disguised_at_run_time() -> 
     """`torch.cumsum` in the running-count puzzle stops at the gate (real CLI, JSON); behind a
     computed name the gate cannot read, aten.cumsum is still seen reaching torch, on line 5."""
     path = FILES / "running_count_cumsum.py"
-    done = run_cli("check", str(path), "--drill", "puzzle-running-count", "--no-bench", "--json")
+    done, [result] = check_json([path], "--drill", "puzzle-running-count")
     assert done.returncode == 1, done.stderr
-    [result] = json.loads(done.stdout)["results"]
     assert (result["verdict"], [f["code"] for f in result["findings"]]) == ("forbidden", ["F010"])
     assert result["message"].startswith(f"{path}:5:12 `torch.cumsum` is not on this drill's list")
     drill = load_catalogue().drills["puzzle-running-count"]
     disguised = REPO / FILES / "running_count_disguised.py"
     outcome = check_past_gate(
-        disguised, disguised.read_bytes(), drill, CheckOptions(drill_id=drill.id, bench=False)
+        Source(disguised, disguised.read_bytes()), drill, CheckOptions(drill_id=drill.id, bench=False)
     )
     assert outcome.verdict is Verdict.FORBIDDEN
-    assert outcome.message.startswith(f"{disguised}:5 your solution ran `aten.cumsum`")
+    assert outcome.message.text("en").startswith(f"{disguised}:5 your solution ran `aten.cumsum`")

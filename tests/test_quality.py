@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from tests.conftest import REPO
+from tests.harness import REPO
 
 
 @pytest.mark.slow

@@ -8,15 +8,12 @@ module-scoped fixture, from a test, and from the children both start.
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import platformdirs
 import pytest
 
-from tests.conftest import REPO, run_cli
+from tests.harness import run_cli, run_python
 from vecdrill import paths
 
 # Where vecdrill keeps progress and cache outside the tests (what paths.py falls back to).
@@ -29,15 +26,8 @@ WHERE = "from vecdrill import paths; print(paths.progress_file()); print(paths.c
 
 def _seen() -> list[Path]:
     """The progress file and cache folder this process and a child it starts would use."""
-    child = subprocess.run(
-        [sys.executable, "-c", WHERE],
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-        env=dict(os.environ),
-        timeout=60,
-        check=True,
-    )
+    child = run_python(WHERE, timeout=60)
+    assert child.returncode == 0, child.stderr
     return [paths.progress_file(), paths.cache_dir(), *map(Path, child.stdout.splitlines())]
 
 

@@ -4,18 +4,19 @@ drill; plain text when piped, a chart and Markdown in a terminal, and every figu
 from __future__ import annotations
 
 import json
-import os
-import re
-import sys
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pexpect
 import pytest
 
-from tests.conftest import FIXTURE_COURSE, REPO, run_cli
-from vecdrill.checking.pipeline import CheckOptions, check_file
+from tests.harness import FIXTURE_COURSE, REPO, run_cli, spawn, strip_ansi
+from vecdrill.checking.pipeline import CheckOptions, check
+from vecdrill.checking.submission import read_source
 from vecdrill.content import catalogue
 from vecdrill.measure import ladder
+from vecdrill.messages import message
 from vecdrill.report import chart, render, text
 from vecdrill.result import units
 from vecdrill.result.model import DeviceResult, FileResult, Timing, Verdict, to_json
@@ -44,16 +45,17 @@ def _passed(file: Path = SOLUTION, with_ladder: bool = False) -> FileResult:
         ops_unit="torch operations",
         measure_seconds=0.6,
     )
-    device = DeviceResult("cpu", Verdict.PASS, "cpu: matches the loop on 7 cases", timing=timing)
+    passed = message("verdict", "on_device", device="cpu", message=message("verdict", "device_pass", count=7))
+    device = DeviceResult("cpu", Verdict.PASS, passed, timing=timing)
     if with_ladder:
-        device.scaling = [ladder.point({"N": n}, n * 4e-5, 5e-6) for n in (1, 10, 100, 2000)]
-        device.crossover = ladder.crossover(device.scaling)
+        scaling = tuple(ladder.point({"N": n}, n * 4e-5, 5e-6) for n in (1, 10, 100, 2000))
+        device = replace(device, scaling=scaling, crossover=ladder.crossover(scaling))
     return FileResult(
         str(file),
         "fx-double",
         Verdict.PASS,
-        "your solution matches the loop",
-        devices=[device],
+        message("verdict", "pass"),
+        devices=(device,),
         source=file.read_bytes(),
     )
 
@@ -107,7 +109,7 @@ def test_the_reference_solution_is_shown_when_it_differs(
         ),
         (
             "zh",
-            "N=16 时的工作量：循环调用 Python 函数 5 次，你的 3 次；"
+            "N=16 时的工作量：循环调用 Python 函数 5 次，你的解法 3 次；"
             "numpy 循环慢在每个元素都要走几步 Python 代码，这些不计入函数调用",
         ),
     ],
@@ -115,10 +117,9 @@ def test_the_reference_solution_is_shown_when_it_differs(
 def test_a_numpy_drills_work_line_says_its_count_misses_the_loops_cost(
     capsys: pytest.CaptureFixture[str], lang: str, line: str
 ) -> None:
-    result = _passed()
+    result = _with_timing(_passed(), loop_ops=5, solution_ops=3, ops_unit="Python-level calls")
     timing = result.devices[0].timing
     assert timing is not None
-    timing.loop_ops, timing.solution_ops, timing.ops_unit = 5, 3, "Python-level calls"
     assert f"    {line}\n" in _render(capsys, result, lang)
     assert line in text.timing_details(timing, lang)
 
@@ -158,13 +159,13 @@ def test_the_report_shows_the_code_that_was_checked_not_what_is_on_disk_now(
     mine = tmp_path / "mine.py"
     mine.write_text(ANOTHER_SOLUTION)
     course = catalogue.load_catalogue([FIXTURE_COURSE])
-    result = check_file(mine, course, CheckOptions(drill_id="fx-double", bench=False, timeout=60))
-    assert result.verdict.passed, result.message
+    result = check(read_source(mine), course, CheckOptions(drill_id="fx-double", bench=False, timeout=60))
+    assert result.verdict.passed, result.message.text("en")
     mine.write_text(SOLUTION.read_text().replace("x * 2", "x * 2  # saved after the check"))
     if terminal:
         monkeypatch.setenv("TTY_COMPATIBLE", "1")  # rich draws the two panels as in a terminal
         monkeypatch.setenv("COLUMNS", "120")
-    text = re.sub(r"\x1b\[[0-9;]*m", "", _render(capsys, result))  # without the colours
+    text = strip_ansi(_render(capsys, result))
     assert "The reference solution differs from yours:" in text
     assert "saved after the check" not in text
     assert ("return x + x" in text) == terminal  # the panel "yours" holds the checked code
@@ -181,12 +182,24 @@ def test_piped_scaling_is_a_table_with_the_crossover_sentence(capsys: pytest.Cap
 def test_a_failure_names_the_one_thing_to_fix_and_skips_the_extras(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
+    differs = message("mismatch", "value", output="out[3]", expected="2.0", got="3.0", case="")
     failed = FileResult(
         "[red]evil.py",
         "fx-double",
         Verdict.WRONG,
-        "cpu: result differs from the loop at out[3]: expected 2.0, got 3.0",
-        devices=[DeviceResult("cpu", Verdict.WRONG, "cpu: result differs")],
+        message("verdict", "on_device", device="cpu", message=differs),
+        devices=(
+            DeviceResult(
+                "cpu",
+                Verdict.WRONG,
+                message(
+                    "verdict",
+                    "on_device",
+                    device="cpu",
+                    message=message("verdict", "as_said", text="result differs"),
+                ),
+            ),
+        ),
         traceback='  File "[red]evil.py", line 4\n[bold]boom\x1b[2J',
     )
     text = _render(capsys, failed)
@@ -243,32 +256,8 @@ def test_plot_draws_both_series_and_the_marker_in_braille() -> None:
 
 @pytest.mark.slow
 def test_a_terminal_gets_the_chart_markdown_and_no_leftover_spinner(tmp_path: Path) -> None:
-    env = {
-        **os.environ,
-        "COLUMNS": "120",
-        "LINES": "60",
-        "TERM": "xterm-256color",
-        "VECDRILL_HOME": str(tmp_path),
-    }
-    child = pexpect.spawn(
-        sys.executable,
-        [
-            "-m",
-            "vecdrill",
-            "check",
-            str(SOLUTION),
-            "--scaling",
-            "--drills",
-            str(FIXTURE_COURSE),
-            "--timeout",
-            "300",
-        ],
-        cwd=str(REPO),
-        env=env,
-        encoding="utf-8",
-        timeout=900,
-        dimensions=(60, 120),
-    )
+    args = ("check", str(SOLUTION), "--scaling", "--drills", str(FIXTURE_COURSE), "--timeout", "300")
+    child = spawn(*args, columns=120, rows=60, env={"VECDRILL_HOME": str(tmp_path)}, timeout=900)
     child.expect(pexpect.EOF)
     child.close()
     text = child.before
@@ -327,13 +316,22 @@ def test_durations_use_the_largest_unit_below_the_value(value: float, shown: str
     assert units.seconds(value) == shown
 
 
+def _with_timing(result: FileResult, **figures: Any) -> FileResult:
+    """`result` with its one device's timing changed."""
+    [device] = result.devices
+    assert device.timing is not None
+    return replace(result, devices=(replace(device, timing=replace(device.timing, **figures)),))
+
+
 def _slower() -> FileResult:
-    result = _passed()
-    timing = result.devices[0].timing
-    assert timing is not None
-    timing.loop_seconds, timing.solution_seconds = 0.005, 0.08
-    timing.speedup, timing.speedup_low, timing.speedup_high = 0.0625, 0.05, 0.07
-    return result
+    return _with_timing(
+        _passed(),
+        loop_seconds=0.005,
+        solution_seconds=0.08,
+        speedup=0.0625,
+        speedup_low=0.05,
+        speedup_high=0.07,
+    )
 
 
 def test_a_slowdown_reads_slower_never_a_fraction_faster(capsys: pytest.CaptureFixture[str]) -> None:
@@ -343,7 +341,7 @@ def test_a_slowdown_reads_slower_never_a_fraction_faster(capsys: pytest.CaptureF
 
 
 def test_a_slowdown_in_chinese(capsys: pytest.CaptureFixture[str]) -> None:
-    assert "  cpu: pass  循环 5 ms，你的 80 ms：慢 16 倍（范围 14 到 20 倍）\n" in _render(
+    assert "  cpu：通过  循环 5 ms，你的解法 80 ms：慢 16 倍（范围 14 到 20 倍）\n" in _render(
         capsys, _slower(), "zh"
     )
 
@@ -415,11 +413,12 @@ _GROWS_FASTER = "your solution's time grows faster with the input than the loop'
     ids=["grows", "shrinks", "peaks", "wins-then-loses", "loses-then-wins", "loses", "steady"],
 )
 def test_the_scaling_sentence_describes_the_measured_curve(speedups: list[float], en: str, zh: str) -> None:
-    device = DeviceResult("cpu", Verdict.PASS, "")
-    device.scaling = [
+    scaling = tuple(
         ladder.point({"N": n}, s * 1e-3, 1e-3) for n, s in zip((1, 10, 100, 2000), speedups, strict=True)
-    ]
-    device.crossover = ladder.crossover(device.scaling)
+    )
+    device = DeviceResult(
+        "cpu", Verdict.PASS, message("verdict", "pass"), scaling=scaling, crossover=ladder.crossover(scaling)
+    )
     assert (text.scaling_sentence(device), text.scaling_sentence(device, "zh")) == (en, zh)
 
 
@@ -427,9 +426,9 @@ def test_a_lambda_gets_its_own_sentence(tmp_path: Path) -> None:
     """A lambda is a callable, but the drill asks for a def, which is one line too: the gate says so."""
     mine = tmp_path / "mine.py"
     mine.write_text("import torch\n\nfx_double = lambda x: x * 2\n")
-    result = check_file(mine, catalogue.load_catalogue([FIXTURE_COURSE]), CheckOptions(bench=False))
+    result = check(read_source(mine), catalogue.load_catalogue([FIXTURE_COURSE]), CheckOptions(bench=False))
     assert (result.drill, result.verdict) == ("fx-double", Verdict.SYNTAX)
-    assert result.message == (
+    assert result.message.text("en") == (
         f"{mine}:3:1 `fx_double` is written as a lambda: write it as `def fx_double(...): return ...` "
         "(one line too), the drill's function that vecdrill checks"
     )
@@ -443,8 +442,8 @@ def test_memory_only_at_the_benchmark_size_says_the_answer_was_correct_below_it(
         "    return x * 2 + torch.zeros(n, n, n).sum((1, 2))\n"
     )
     options = CheckOptions(drill_id="fx-double", device="cpu", timeout=120)
-    result = check_file(mine, catalogue.load_catalogue([FIXTURE_COURSE]), options)
-    assert (result.verdict, result.message) == (
+    result = check(read_source(mine), catalogue.load_catalogue([FIXTURE_COURSE]), options)
+    assert (result.verdict, result.message.text("en")) == (
         Verdict.MEMORY,
         "your solution ran out of memory at the benchmark size (N=2000), after matching the loop at every "
         "checked size up to N=40: the answer is correct, but it does not scale; avoid intermediate tensors "

@@ -13,12 +13,13 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import REPO, run_cli
 
+from tests.harness import REPO, run_cli
 from vecdrill.authoring.rule_names import rule_problems
 from vecdrill.checking.pipeline import CheckOptions, check_past_gate
+from vecdrill.checking.submission import Source
 from vecdrill.content.catalogue import load_catalogue
-from vecdrill.content.drill import load_drill
+from vecdrill.content.drill import RuleName, load_drill
 from vecdrill.content.drill_code import helper_sources
 from vecdrill.gate.rules import GateRules
 from vecdrill.gate.scan import scan
@@ -54,8 +55,23 @@ def test_a_ban_with_a_reason_says_the_reason_in_both_languages() -> None:
     )
     assert check("running_sum_cumsum.py", "--lang", "zh") == (
         1,
-        f"FORBIDDEN {path} ({RUNNING}): {path}:5:12 本题禁用 `torch.cumsum`：前缀和正是你要构造的",
+        f"禁用 {path} ({RUNNING}): {path}:5:12 本题禁用 `torch.cumsum`：前缀和正是你要构造的",
     )
+
+
+def test_the_gate_says_a_rule_reason_in_the_readers_language_and_an_english_only_one_in_english() -> None:
+    rules = GateRules.for_drill(load_drill(PACK / RUNNING))
+    source = b"import torch\ndef rx_running_sum(a):\n    return torch.cumsum(a, 0) - a\n"
+    [banned, minus] = scan(source, rules)
+    assert banned.message.text("zh") == "本题禁用 `torch.cumsum`：前缀和正是你要构造的"
+    assert (
+        minus.message.text("zh")
+        == "运算符 `-` 不在本题允许使用的清单上：只能用 arange、<=、*、@、索引和 rx_ones"
+    )
+    english_only = dataclasses.replace(rules, reasons=(RuleName("torch.cumsum", "no cumsum here"),))
+    [banned, _] = scan(source, english_only)
+    assert banned.message.text("zh") == "本题禁用 `torch.cumsum`：no cumsum here"
+    assert banned.message.text("en") == "`torch.cumsum` is banned in this drill: no cumsum here"
 
 
 def test_a_method_off_the_allow_list_is_forbidden_with_the_lists_reason() -> None:
@@ -87,10 +103,10 @@ def test_a_disallowed_op_is_caught_statically_and_disguised_at_run_time() -> Non
         f.code for f in scan(b"import torch\ndef rx_running_sum(a):\n    return a.cumsum(0)\n", rules)
     ] == ["F007"]
     result = check_past_gate(
-        disguised, disguised.read_bytes(), drill, CheckOptions(drill_id=RUNNING, bench=False)
+        Source(disguised, disguised.read_bytes()), drill, CheckOptions(drill_id=RUNNING, bench=False)
     )
     assert result.verdict is Verdict.FORBIDDEN
-    assert result.message == (
+    assert result.message.text("en") == (
         f"{disguised}:5 your solution ran `aten.cumsum`, an operation none of the names this drill "
         "allows makes (vecdrill watches what reaches torch, so a computed name does not hide it): "
         f"{STAR_REASON}"
@@ -102,16 +118,16 @@ def test_an_operation_off_the_allow_list_at_run_time_is_said_in_both_languages()
     """`torch.arange` of a 0-dim tensor passes the gate, but reads the tensor's value (aten's
     `_local_scalar_dense`), which no allowed name makes."""
     path = FILES / "running_sum_computed_size.py"
-    head = f"FORBIDDEN {path} ({RUNNING}): {path}:5 "
+    head = f"{path} ({RUNNING}): {path}:5 "
     assert check("running_sum_computed_size.py") == (
         1,
-        f"{head}your solution ran `aten._local_scalar_dense`, an operation none of the names this drill "
-        "allows makes (vecdrill watches what reaches torch, so a computed name does not hide it): "
+        f"FORBIDDEN {head}your solution ran `aten._local_scalar_dense`, an operation none of the names "
+        "this drill allows makes (vecdrill watches what reaches torch, so a computed name does not hide it): "
         f"{STAR_REASON}",
     )
     assert check("running_sum_computed_size.py", "--lang", "zh") == (
         1,
-        f"{head}你的解法执行了 `aten._local_scalar_dense`，本题允许使用的名字都不会产生这个运算"
+        f"禁用 {head}你的解法执行了 `aten._local_scalar_dense`，本题允许使用的名字都不会产生这个运算"
         "（vecdrill 监视实际到达 torch 的运算，用算出来的名字也藏不住）："
         "只能用 arange、<=、*、@、索引和 rx_ones",
     )
@@ -128,7 +144,7 @@ def test_the_allow_list_keeps_inputs_helpers_annotations_metadata_and_dtypes_usa
     assert scan(source, dataclasses.replace(rules, max_columns=None)) == []
     [finding] = scan(source, rules)
     assert (finding.code, finding.line, finding.col) == ("F012", 6, 101)
-    assert finding.message == (
+    assert finding.message.text("en") == (
         "line 6 is 129 characters wide, over this drill's limit of 100: "
         "shorten it (shorter names, or a helper drill's function)"
     )
@@ -137,7 +153,7 @@ def test_the_allow_list_keeps_inputs_helpers_annotations_metadata_and_dtypes_usa
 def test_operators_and_builtins_off_the_list_are_named() -> None:
     rules = GateRules.for_drill(load_drill(PACK / RUNNING))
     source = b"import torch\ndef rx_running_sum(a):\n    return a - len(a)\n"
-    messages = [f.message for f in scan(source, rules)]
+    messages = [f.message.text("en") for f in scan(source, rules)]
     assert messages == [
         f"the operator `-` is not on this drill's list of what a solution may use: {STAR_REASON}",
         f"the builtin `len` is not on this drill's list of what a solution may use: {STAR_REASON}",
@@ -186,8 +202,8 @@ def test_show_lists_the_rules_with_their_reasons_the_value_ranges_and_the_sizes(
         "  you may call the reference solutions of: rx_ones() (rx-ones)",
     ]
     chinese = run_cli("show", RUNNING, "--drills", str(PACK), "--lang", "zh").stdout
-    assert "  禁用 torch.cumsum: 前缀和正是你要构造的" in chinese
-    assert "    原因 其他一切: 只能用 arange、<=、*、@、索引和 rx_ones" in chinese
+    assert "  禁用 torch.cumsum：前缀和正是你要构造的" in chinese
+    assert "    其他一切：只能用 arange、<=、*、@、索引和 rx_ones" in chinese
 
 
 def test_a_manifest_rule_mistake_is_one_sentence(tmp_path: Path) -> None:
@@ -232,7 +248,7 @@ def test_string_formatting_is_never_on_an_allow_list_even_with_percent_listed(ex
         GateRules.for_drill(load_drill(PACK / RUNNING)), allowed=frozenset({"*", "%"})
     )
     source = f"def rx_running_sum(a):\n    return a * {expression}\n".encode()
-    assert [(f.code, f.message.split(" is not")[0]) for f in scan(source, rules)] == [
+    assert [(f.code, f.message.text("en").split(" is not")[0]) for f in scan(source, rules)] == [
         ("F010", "string formatting")
     ]
 
@@ -240,7 +256,7 @@ def test_string_formatting_is_never_on_an_allow_list_even_with_percent_listed(ex
 def test_a_chain_off_the_list_names_the_call_python_makes_first() -> None:
     rules = GateRules.for_drill(load_drill(PACK / RUNNING))
     source = b"def rx_running_sum(a):\n    return a.max(0, keepdim=True).values\n"
-    assert [f.message.split(" is not")[0] for f in scan(source, rules)] == ["`.max`"]
+    assert [f.message.text("en").split(" is not")[0] for f in scan(source, rules)] == ["`.max`"]
 
 
 def test_an_earlier_drills_function_that_is_not_a_helper_is_named_with_its_drill() -> None:
@@ -248,13 +264,13 @@ def test_an_earlier_drills_function_that_is_not_a_helper_is_named_with_its_drill
     source = b"def puzzle_sign(x):\n    return puzzle_abs_value(x) / x\n"
     [found] = scan(source, dataclasses.replace(sign, max_columns=None))
     assert (found.code, found.line, found.col, found.kind) == ("F013", 2, 12, "forbidden")
-    assert found.message == (
+    assert found.message.text("en") == (
         "`puzzle_abs_value` is the function of drill puzzle-abs-value, which is not a helper of this "
         "drill (it has no helpers): build that step here from what the drill allows"
     )
     even = GateRules.for_drill(load_drill(PUZZLES / "puzzle-even-positions"))
     source = b"def puzzle_even_positions(x):\n    return puzzle_sign(x) * puzzle_positions(x)\n"
-    assert [f.message.split(": ")[0] for f in scan(source, even) if f.code == "F013"] == [
+    assert [f.message.text("en").split(": ")[0] for f in scan(source, even) if f.code == "F013"] == [
         "`puzzle_sign` is the function of drill puzzle-sign, which is not a helper of this drill "
         "(its helpers are `puzzle_positions`)"
     ]

@@ -21,24 +21,26 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import FIXTURE_COURSE, REPO, run_cli
+from tests.harness import FIXTURE_COURSE, REPO, assert_fits, in_terminal, run_cli
+from tests.test_chinese import english_prose
 from vecdrill import wire
 from vecdrill.checking import verdicts
 from vecdrill.result.model import Verdict
 from vecdrill.sandbox import cgroup
-from vecdrill.sandbox.doctor import describe_limits
+from vecdrill.sandbox.doctor import describe_limits, in_words
 from vecdrill.sandbox.launch import (
     ChildRun,
     Isolation,
     IsolationReport,
     Limits,
+    RunRequest,
     detect_isolation,
     run_sandboxed,
 )
 from vecdrill.supervisor import channels, supervise
 
 SCRIPTS = Path(__file__).resolve().parent / "sandbox_scripts"
-TAG_ENV = "VECDRILL_TEST_TAG"
+TAG_OPTION = "vecdrill_test_tag"  # an -X option of the child's interpreter: in every process's command line
 NOTICE = re.compile(r"\n\[\.\.\. (\d+) more bytes not shown\]$")
 CHILD_ENV_NAMES = {
     "PATH",
@@ -56,7 +58,6 @@ CHILD_ENV_NAMES = {
     wire.SECCOMP_ENV,
     wire.READY_FD_ENV,
     wire.MARKER_ENV,
-    TAG_ENV,
 }
 
 
@@ -101,11 +102,11 @@ def _fingerprint(folder: Path) -> list[tuple[str, int, str]]:
 
 
 def _tagged(tag: str) -> list[int]:
-    needle = f"{TAG_ENV}={tag}".encode()
+    needle = f"{TAG_OPTION}={tag}".encode()
     found = []
     for entry in Path("/proc").iterdir():
         try:
-            if entry.name.isdigit() and needle in (entry / "environ").read_bytes().split(b"\0"):
+            if entry.name.isdigit() and needle in (entry / "cmdline").read_bytes().split(b"\0"):
                 found.append(int(entry.name))
         except OSError:
             continue
@@ -124,12 +125,13 @@ def run(
     tag = uuid.uuid4().hex
     settings: dict[str, float] = {"wall_seconds": 5.0, "startup_seconds": 0.0, **limits}
     result = run_sandboxed(
-        [str(SCRIPTS / script), *argv],
-        request,
-        limits=Limits(**settings),  # type: ignore[arg-type]
-        isolation=isolation,
-        env={TAG_ENV: tag},
-        readable_paths=(SCRIPTS, *readable),
+        RunRequest(
+            ("-X", f"{TAG_OPTION}={tag}", str(SCRIPTS / script), *argv),
+            request,
+            Limits(**settings),  # type: ignore[arg-type]
+            isolation,
+            readable=frozenset((SCRIPTS, *readable)),
+        )
     )
     assert _tagged(tag) == [], "a process of the run outlived run_sandboxed"
     assert result.isolation is isolation.layer
@@ -196,7 +198,7 @@ def test_a_start_up_timeout_reads_apart_from_a_slow_solution() -> None:
     result = run(detect_isolation(), "spin.py", wall_seconds=60.0, startup_seconds=1.0)
     outcome = verdicts.process_outcome(result, 60.0)
     assert outcome is not None and outcome.verdict is Verdict.TIMEOUT
-    assert "was still starting after 1 s, before your code ran" in outcome.message
+    assert "was still starting after 1 s, before your code ran" in outcome.message.text("en")
 
 
 @pytest.mark.sandbox
@@ -208,8 +210,9 @@ def test_a_child_dying_before_it_gets_ready_blames_vecdrill_not_the_learner(
     assert not starting.started_up and starting.result is None
     outcome = verdicts.process_outcome(starting, 5.0)
     assert outcome is not None and outcome.verdict is Verdict.CRASH
-    assert outcome.message.startswith("vecdrill's checking process was killed by SIGSEGV while it was")
-    assert "not with your solution; run `vecdrill doctor`" in outcome.message
+    said = outcome.message.text("en")
+    assert said.startswith("vecdrill's checking process was killed by SIGSEGV while it was")
+    assert "not with your solution; run `vecdrill doctor`" in said
     running = run(isolation, "ready.py", "0", "exit", startup_seconds=60.0)
     assert running.started_up
     assert verdicts.process_outcome(run(isolation, "crash.py", "segv"), 5.0) != outcome
@@ -390,13 +393,14 @@ def test_hidden_paths_cannot_be_read(isolation: IsolationReport, tmp_path: Path)
     solution.write_text("the solution")
     tag = uuid.uuid4().hex
     result = run_sandboxed(
-        [str(SCRIPTS / "peek.py"), str(answer), str(folder), str(solution)],
-        b"",
-        limits=Limits(startup_seconds=0),
-        isolation=isolation,
-        env={TAG_ENV: tag},
-        readable_paths=[SCRIPTS, tmp_path],
-        hidden_paths=[answer, folder, solution],
+        RunRequest(
+            ("-X", f"{TAG_OPTION}={tag}", str(SCRIPTS / "peek.py"), str(answer), str(folder), str(solution)),
+            b"",
+            Limits(startup_seconds=0),
+            isolation,
+            readable=frozenset((SCRIPTS, tmp_path)),
+            hidden=frozenset((answer, folder, solution)),
+        )
     )
     assert _tagged(tag) == []
     if isolation.layer is Isolation.PLAIN:  # only the audit guard, told by the request, refuses them
@@ -507,7 +511,7 @@ def test_forcing_a_missing_layer_names_the_fix() -> None:
 
 
 def test_limits_are_described_for_doctor() -> None:
-    described = describe_limits(Limits(wall_seconds=4, threads=2))
+    described = in_words(describe_limits(Limits(wall_seconds=4, threads=2)), "en")
     assert described["start-up"].startswith("60 s to import torch")
     assert described["CPU time"] == "10 s after start-up (SIGXCPU), killed at 11 s"
     assert described["memory (RLIMIT_DATA)"] == "2 GiB"
@@ -524,6 +528,16 @@ def test_doctor_shows_every_protection_the_sandbox_gives() -> None:
     assert shown["cgroup backstop"].startswith("off" if cgroup.unavailable() else "on (cgroup v1")
     assert {f"not {name}" for name in report.reasons} <= set(shown)
     assert shown["memory (RLIMIT_DATA)"] == "2 GiB"
+
+
+def test_doctor_in_chinese_says_no_english_prose_and_fits_80_columns() -> None:
+    lines = in_terminal("doctor", "--lang", "zh", columns=80)  # the option wins over LANG=en
+    assert_fits(lines, 80)
+    assert "沙箱" in lines and "  所用隔离层：" in "\n".join(lines)
+    # a forced weaker layer adds the lines that say why each stronger one is not used
+    forced = run_cli("doctor", "--lang", "zh", env={"VECDRILL_ISOLATION": "plain"})
+    assert "  未用 bwrap：可用，但指定了隔离层 'plain'" in forced.stdout
+    assert not [line for line in [*lines, *forced.stdout.splitlines()] if english_prose(line)], forced.stdout
 
 
 def test_typed_messages_survive_the_wire() -> None:

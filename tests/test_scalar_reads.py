@@ -5,15 +5,14 @@ where the gate cannot see the loop."""
 
 from __future__ import annotations
 
-import json
-import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.conftest import FIXTURE_COURSE, run_cli
+from tests.harness import FIXTURE_COURSE, check_one, copy_drill, edit
 from vecdrill.checking import pipeline
+from vecdrill.checking.submission import Source
 from vecdrill.content.catalogue import load_catalogue
 
 NOTE = (
@@ -30,12 +29,7 @@ INDEX_ONCE = "import torch\n\n\ndef fx_double(x):\n    two = int(torch.tensor([2
 def _check(tmp_path: Path, source: str, drills: Path = FIXTURE_COURSE) -> dict[str, Any]:
     file = tmp_path / "solution.py"
     file.write_text(source, encoding="utf-8")
-    done = run_cli(
-        "check", str(file), "--drills", str(drills), "--drill", "fx-double", "--no-bench", "--json"
-    )
-    assert done.returncode in (0, 1), done.stderr
-    result: dict[str, Any] = json.loads(done.stdout)["results"][0]
-    return result
+    return check_one(file, "--drills", str(drills), "--drill", "fx-double")
 
 
 @pytest.mark.slow
@@ -50,14 +44,8 @@ def test_a_value_read_once_is_a_sync_note_not_a_loop(tmp_path: Path, source: str
 @pytest.mark.slow
 def test_a_drill_that_bans_item_bans_every_scalar_read(tmp_path: Path) -> None:
     pack = tmp_path / "pack"
-    shutil.copytree(FIXTURE_COURSE / "fx-double", pack / "fx-double")
-    manifest = pack / "fx-double" / "drill.toml"
-    manifest.write_text(
-        manifest.read_text(encoding="utf-8").replace(
-            "timeout = 20\n", 'timeout = 20\nbanned = ["torch.Tensor.item"]\n'
-        ),
-        encoding="utf-8",
-    )
+    folder = copy_drill(FIXTURE_COURSE / "fx-double", pack)
+    edit(folder / "drill.toml", "timeout = 20\n", 'timeout = 20\nbanned = ["torch.Tensor.item"]\n')
     spelled = _check(tmp_path, ITEM_ONCE, pack)
     assert spelled["verdict"] == "forbidden" and spelled["findings"][0]["code"] == "F007"
     indexed = _check(tmp_path, INDEX_ONCE, pack)
@@ -77,11 +65,12 @@ def test_reads_per_element_are_a_loop_at_run_time(tmp_path: Path) -> None:
     )
     catalogue = load_catalogue([FIXTURE_COURSE])
     drill = catalogue.get("fx-double")
-    result = pipeline.check_past_gate(tmp_path / "s.py", source, drill, pipeline.CheckOptions(bench=False))
+    options = pipeline.CheckOptions(bench=False)
+    result = pipeline.check_past_gate(Source(tmp_path / "s.py", source), drill, options)
     assert result.verdict.value == "loop", result.message
     assert (
         "it reads values out of tensors one at a time (16 reads, each a device sync, at the small size, "
-        in (result.message)
+        in result.message.text("en")
     )
 
 

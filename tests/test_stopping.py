@@ -4,7 +4,6 @@ second, the reference loop's child (another thread supervises it) and a warm zyg
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -13,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import FIXTURE_COURSE, REPO
+from tests.harness import FIXTURE_COURSE, REPO, copy_drill
 from vecdrill import wire
 from vecdrill.supervisor import reaper
 
@@ -71,8 +70,8 @@ def test_a_signal_ends_every_child_of_the_run_within_a_second(
     tmp_path: Path, signum: int, copies: int
 ) -> None:
     pack = tmp_path / "pack"
-    shutil.copytree(FIXTURE_COURSE / "fx-double", pack / "fx-double")
-    (pack / "fx-double" / "loop.py").write_text(SLOW_LOOP)  # a new loop: nothing of it is cached
+    folder = copy_drill(FIXTURE_COURSE / "fx-double", pack)
+    (folder / "loop.py").write_text(SLOW_LOOP)  # a new loop: nothing of it is cached
     files = []
     for index in range(copies):  # two files and one job: a warm pool serves the batch
         files.append(tmp_path / f"endless{index}.py")

@@ -3,7 +3,6 @@ op counts, and the --scaling ladder with its crossover."""
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 from typing import Any
@@ -12,7 +11,7 @@ import numpy as np
 import pytest
 import torch
 
-from tests.conftest import FIXTURE_COURSE, run_cli
+from tests.harness import FIXTURE_COURSE, check_one
 from vecdrill.child.timer import time_calls
 from vecdrill.measure import ladder
 from vecdrill.measure.samples import Samples, blocks_of
@@ -35,13 +34,8 @@ def fx_double(x):
 '''
 
 
-def _check_json(*args: str, env: dict[str, str] | None = None) -> dict[str, Any]:
-    done = run_cli(
-        "check", *args, "--json", "--drills", str(FIXTURE_COURSE), "--timeout", "300", timeout=900, env=env
-    )
-    assert done.returncode in (0, 1), done.stderr
-    document: dict[str, Any] = json.loads(done.stdout)["results"][0]
-    return document
+def _check_json(file: Path, *args: str, env: dict[str, str] | None = None) -> dict[str, Any]:
+    return check_one(file, "--drills", str(FIXTURE_COURSE), "--timeout", "300", *args, bench=True, env=env)
 
 
 def test_time_calls_gives_each_call_fresh_inputs_and_times_blocks_of_calls() -> None:

@@ -12,25 +12,33 @@ import os
 import re
 import shutil
 import signal
-import sys
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
 
 import pexpect
 import pytest
 
-from tests.conftest import FIXTURE_COURSE, REPO, run_cli, worker_request
-from tests.test_checker import LEARNER_FILES, _expectations
-from tests.test_corpus import GATED, UNGATED
-from tests.test_corpus import TIMEOUT as CORPUS_TIMEOUT
-from tests.test_corpus import Case as CorpusCase
+from tests.corpus_world import SAME_COLD_AND_WARM, Case, past_gate
+from tests.harness import (
+    FIXTURE_COURSE,
+    LEARNER_FILES,
+    REPO,
+    RIGHT,
+    WRONG,
+    edit,
+    headers,
+    run_cli,
+    spawn,
+    worker_request,
+    zygote_pid,
+)
 from vecdrill import paths, wire
-from vecdrill.checking import pipeline, plan
-from vecdrill.checking.pipeline import CheckOptions, Runner, check_file
+from vecdrill.checking import plan
+from vecdrill.checking.pipeline import CheckOptions, check
+from vecdrill.checking.submission import read_source
 from vecdrill.content import catalogue
-from vecdrill.learner import progress
+from vecdrill.learner import checks, progress
 from vecdrill.sandbox import cgroup, launch, warm
 
 LOOP = """# vecdrill: fx-pick
@@ -43,11 +51,6 @@ def fx_pick(m, idx):
         out[i] = m[i, idx[i]]
     return out
 """
-WRONG = "# vecdrill: fx-pick\nimport torch\n\n\ndef fx_pick(m, idx):\n    return m[:, 0]\n"
-RIGHT = (
-    "# vecdrill: fx-pick\nimport torch\n\n\ndef fx_pick(m, idx):\n"
-    "    return torch.gather(m, 1, idx.unsqueeze(1)).squeeze(1)\n"
-)
 PATIENT = launch.Limits(wall_seconds=60)
 DRILLS_ARGS = ("--drills", str(FIXTURE_COURSE))
 DOUBLE = "import torch\n\n\ndef fx_double(x):\n    return x * 2\n"
@@ -65,26 +68,10 @@ def worker() -> Iterator[warm.WarmWorker]:
         yield started
 
 
-def _spawn_try(mine: Path, env: dict[str, str]) -> pexpect.spawn:
-    """`vecdrill try fx-pick` in a real pseudo-terminal, writing the learner's file at `mine`."""
-    return pexpect.spawn(
-        sys.executable,
-        ["-m", "vecdrill", "try", "fx-pick", "--drills", str(FIXTURE_COURSE), "--path", str(mine)],
-        cwd=str(REPO),
-        env=env,
-        encoding="utf-8",
-        timeout=300,
-        dimensions=(60, 200),
-    )
-
-
 @pytest.mark.slow
 def test_watch_session_in_a_terminal(tmp_path: Path, vecdrill_home: Path) -> None:
     mine = tmp_path / "work" / "fx-pick.py"
-    env = {**os.environ, "COLUMNS": "200"}
-    for variable in ("EDITOR", "VISUAL"):
-        env.pop(variable, None)
-    session = _spawn_try(mine, env)
+    session = spawn("try", "fx-pick", *DRILLS_ARGS, "--path", str(mine), columns=200, rows=60, timeout=300)
     session.expect("Created .*fx-pick.py.* from the starter")
     session.expect("Waiting for your first save")
     for source, verdict in ((LOOP, "LOOP"), (WRONG, "WRONG"), (RIGHT, "PASS")):
@@ -117,7 +104,7 @@ def test_watch_session_in_a_terminal(tmp_path: Path, vecdrill_home: Path) -> Non
             "zh",
             "等待你第一次保存",
             "已通过 1/1 题",
-            r"已停止监视 fx-pick，共检查 1 次：已解出，比循环慢 [0-9.]+ 倍。",
+            r"已停止监视 fx-pick，共检查 1 次：已通过，比循环慢 [0-9.]+ 倍。",
         ),
     ],
 )
@@ -128,22 +115,10 @@ def test_the_summary_of_a_solution_slower_than_the_loop_says_slower(
     200x200 matrices on every call (flat work: vectorized, correct) is slower than it."""
     course = tmp_path / "course"
     shutil.copytree(FIXTURE_COURSE / "fx-pick", course / "fx-pick")
-    manifest = course / "fx-pick" / "drill.toml"
-    manifest.write_text(
-        manifest.read_text().replace("bench = { B = 2000, C = 8 }", "bench = { B = 2, C = 8 }"),
-        encoding="utf-8",
-    )
+    edit(course / "fx-pick" / "drill.toml", "bench = { B = 2000, C = 8 }", "bench = { B = 2, C = 8 }")
     mine = tmp_path / "work" / "fx-pick.py"
     args = ["try", "fx-pick", "--drills", str(course), "--path", str(mine), "--no-editor", "--lang", lang]
-    session = pexpect.spawn(
-        sys.executable,
-        ["-m", "vecdrill", *args],
-        cwd=str(REPO),
-        env={**os.environ, "COLUMNS": "200"},
-        encoding="utf-8",
-        timeout=300,
-        dimensions=(60, 200),
-    )
+    session = spawn(*args, columns=200, rows=60, timeout=300)
     session.expect(waiting)
     mine.write_text(
         RIGHT.replace(
@@ -164,9 +139,8 @@ def test_try_opens_the_editor_and_then_checks_the_saved_file(tmp_path: Path) -> 
     editor = tmp_path / "editor.sh"  # an editor that saves a solution into the file it is given
     editor.write_text(f'#!/bin/sh\nsleep 1\ncat "{answer}" > "$1"\n')
     editor.chmod(0o755)
-    env = {**os.environ, "COLUMNS": "200", "EDITOR": str(editor)}
-    env.pop("VISUAL", None)
-    session = _spawn_try(mine, env)
+    args = ["try", "fx-pick", *DRILLS_ARGS, "--path", str(mine)]
+    session = spawn(*args, columns=200, rows=60, env={"EDITOR": str(editor)}, timeout=300)
     session.expect("Opening .*editor.sh")
     session.expect("PASS")
     session.expect("save again to check again")
@@ -280,9 +254,29 @@ def test_doctor_shows_the_workspace(tmp_path: Path) -> None:
 def test_warm_verdict_is_the_golden_one(
     path: Path, course: catalogue.Catalogue, worker: warm.WarmWorker
 ) -> None:
-    result = check_file(path, course, CheckOptions(bench=False, timeout=60), worker.run)
-    assert result.verdict.value == _expectations(path)["expect"], result.message
+    result = check(read_source(path), course, CheckOptions(bench=False, timeout=60), worker.run)
+    assert result.verdict.value == headers(path)["expect"], result.message
     assert worker.problem is None
+
+
+@pytest.mark.slow
+def test_both_steps_of_a_save_check_the_bytes_the_watcher_read(
+    tmp_path: Path, course: catalogue.Catalogue, worker: warm.WarmWorker, vecdrill_home: Path
+) -> None:
+    """A save rewritten while its first step ran is no part of its second: the timed step checks,
+    and the result records, the very bytes the watcher read (the file changing is `settled`'s
+    business, which a session asks before it shows anything)."""
+    mine = tmp_path / "mine.py"
+    mine.write_text(DOUBLE)
+    saved = read_source(mine)
+
+    def rewrite(quick: object) -> None:
+        mine.write_text(DOUBLE.replace("x * 2", "x * 3"))
+
+    drill = course.get("fx-double")
+    result = checks.check_save(saved, drill, course, worker.run, on_correct=rewrite, settled=lambda: True)
+    assert result is not None and result.verdict.value == "pass", result and result.message
+    assert result.source == DOUBLE.encode() != mine.read_bytes()
 
 
 @pytest.mark.slow
@@ -293,11 +287,11 @@ def test_a_stuck_check_times_out_and_the_zygote_stays(
     slow.write_text(SLOW)
     right.write_text(DOUBLE)
     options = CheckOptions(drill_id="fx-double", bench=False, timeout=10.0)
-    check_file(right, course, options, worker.run)  # the zygote is up and serving
-    zygote = worker.zygote_pid
-    assert check_file(slow, course, options, worker.run).verdict.value == "timeout"
-    assert check_file(right, course, options, worker.run).verdict.value == "pass"
-    assert worker.zygote_pid == zygote
+    check(read_source(right), course, options, worker.run)  # the zygote is up and serving
+    zygote = zygote_pid(worker)
+    assert check(read_source(slow), course, options, worker.run).verdict.value == "timeout"
+    assert check(read_source(right), course, options, worker.run).verdict.value == "pass"
+    assert zygote_pid(worker) == zygote
 
 
 @pytest.mark.slow
@@ -305,12 +299,12 @@ def test_a_frozen_zygote_is_killed_and_replaced(course: catalogue.Catalogue) -> 
     quick = launch.Limits(startup_seconds=5, wall_seconds=5)  # so the backstop acts soon
     with warm.WarmWorker() as plain:
         assert _run_source(plain, course, DOUBLE, "plain", quick).result is not None
-        frozen = plain.zygote_pid
+        frozen = zygote_pid(plain)
         assert frozen is not None
         os.kill(frozen, signal.SIGSTOP)  # it will never answer again
         stuck = _run_source(plain, course, DOUBLE, "plain", quick)
         assert stuck.timed_out and stuck.result is None
-        assert plain.zygote_pid not in (None, frozen)
+        assert zygote_pid(plain) not in (None, frozen)
         assert _answer(_run_source(plain, course, DOUBLE, "plain")).status == "ok"
     with pytest.raises(ProcessLookupError):
         os.kill(frozen, 0)
@@ -337,11 +331,9 @@ def _run_source(
         plain_mode=report.layer is not launch.Isolation.BWRAP,
     )
     return worker.run(
-        list(wire.WORKER_ARGS),
-        wire.encode_request(request),
-        limits=limits,
-        isolation=report,
-        hidden_paths=hidden,
+        launch.RunRequest(
+            wire.WORKER_ARGS, wire.encode_request(request), limits, report, hidden=frozenset(hidden)
+        )
     )
 
 
@@ -420,54 +412,12 @@ def test_each_warm_check_gets_its_own_random_state(
         assert one != other, f"two checks drew the same {generator} numbers"
 
 
-# Hostile files that reach the child, by layer (None: the default one), with the verdict each must
-# get both ways (a cold bwrap or unshare child is pid 1 of its namespace, and so is each warm check
-# there; under plain neither is).
-SAME_COLD_AND_WARM: list[tuple[Path, str | None, str]] = [
-    (GATED / "memory_python_list.py", None, "memory"),  # MemoryError under RLIMIT_DATA, from the worker
-    (GATED / "memory_torch_empty.py", None, "memory"),
-    (UNGATED / "memory_grows_step_by_step.py", None, "memory"),
-    (UNGATED / "memory_shared_mmap.py", None, "memory"),  # the cgroup's OOM kill: a SIGKILL read as memory
-    (GATED / "loop_while_true.py", None, "timeout"),  # the gate would stop it; past it, the wall clock
-    (UNGATED / "timeout_long_sleep.py", None, "timeout"),
-    (GATED / "output_print_flood.py", None, "output-limit"),
-    (GATED / "output_huge_result.py", None, "output-limit"),
-    (UNGATED / "output_huge_stderr_line.py", None, "output-limit"),
-    (GATED / "error_system_exit.py", None, "error"),
-    (GATED / "error_keyboard_interrupt.py", None, "error"),
-    (UNGATED / "error_fork_bomb.py", None, "error"),
-    (UNGATED / "crash_os_exit.py", None, "crash"),
-    (UNGATED / "crash_segfault.py", None, "crash"),
-    (UNGATED / "crash_abort.py", None, "crash"),
-    (GATED / "memory_torch_empty.py", "plain", "memory"),
-    (UNGATED / "timeout_busy_loop.py", "plain", "timeout"),
-    (GATED / "output_print_flood.py", "plain", "output-limit"),
-]
 # A SIGKILL nobody else sent, where neither side is pid 1: with a cgroup that saw no memory
 # trouble it is a crash, and only without one is it taken for memory (the one rule, both ways).
 KILLS_ITSELF = (
     "# vecdrill: fx-double\nimport signal\n\nimport torch\n\n\n"
     "def fx_double(x):\n    signal.raise_signal(signal.SIGKILL)\n    return x * 2\n"
 )
-
-
-def _past_gate(
-    path: Path, layer: str | None, course: catalogue.Catalogue, runner: Runner
-) -> tuple[object, ...]:
-    """A hostile file's verdict, message and how its run ended, run past the gate by `runner`."""
-    case = CorpusCase.load(path)
-    drill = course.get(case.headers["vecdrill"])
-    timeout = float(case.headers.get("timeout", CORPUS_TIMEOUT))
-    options = CheckOptions(drill_id=drill.id, device="cpu", bench=False, timeout=timeout, isolation=layer)
-    runs: list[launch.ChildRun] = []
-
-    def recorded(*args: Any, **kwargs: Any) -> launch.ChildRun:
-        runs.append(runner(*args, **kwargs))
-        return runs[-1]
-
-    result = pipeline.check_past_gate(path, path.read_bytes(), drill, options, recorded)
-    (run,) = runs
-    return result.verdict.value, result.message, run.memory_suspected, run.timed_out, run.output_limited
 
 
 @pytest.mark.slow
@@ -481,20 +431,18 @@ def test_hostile_files_get_the_same_verdict_cold_and_warm(
         *[(path, layer, verdict) for path, layer, verdict in SAME_COLD_AND_WARM],
         (kills_itself, "plain", "memory" if cgroup.unavailable() else "crash"),
     ]
-    runs = [
-        run for run in runs if not (CorpusCase.load(run[0]).headers.get("needs") and cgroup.unavailable())
-    ]
+    runs = [run for run in runs if not (Case.load(run[0]).headers.get("needs") and cgroup.unavailable())]
     with ThreadPoolExecutor(max_workers=2) as pool:
-        done = pool.map(lambda run: _past_gate(run[0], run[1], course, launch.run_sandboxed), runs)
+        done = pool.map(lambda run: past_gate(run[0], run[1], course, launch.run_sandboxed), runs)
         cold = dict(zip(runs, done, strict=True))
     for layer in dict.fromkeys(layer for _, layer, _ in runs):
         with warm.WarmWorker() as hot:
             mine = [run for run in runs if run[1] == layer]
-            _past_gate(mine[0][0], layer, course, hot.run)  # starts the zygote that must serve them all
-            served = hot.zygote_pid
+            past_gate(mine[0][0], layer, course, hot.run)  # starts the zygote that must serve them all
+            served = zygote_pid(hot)
             for run in mine:
                 path, _, verdict = run
-                warm_run = _past_gate(path, layer, course, hot.run)
-                assert hot.zygote_pid == served, f"{path.name} did not run warm"
+                warm_run = past_gate(path, layer, course, hot.run)
+                assert zygote_pid(hot) == served, f"{path.name} did not run warm"
                 assert cold[run][0] == verdict, f"{path.name} under {layer}: {cold[run]}"
                 assert warm_run == cold[run], f"{path.name} under {layer}"

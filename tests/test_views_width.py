@@ -9,15 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import REPO, display_width, in_terminal
+from tests.harness import REPO, assert_fits, display_width, in_terminal
 
 WIDTHS = (80, 120)
 LANGS = ("en", "zh")
-
-
-def _fits(lines: list[str], columns: int) -> None:
-    wide = [line for line in lines if display_width(line) > columns]
-    assert not wide, f"{len(wide)} lines wider than {columns} cells, e.g. {wide[0]!r}"
 
 
 def _cell_of(line: str, needle: str) -> int:
@@ -28,7 +23,7 @@ def _cell_of(line: str, needle: str) -> int:
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_path_is_one_aligned_line_per_drill(columns: int, lang: str) -> None:
     lines = in_terminal("list", "--lang", lang, columns=columns)
-    _fits(lines, columns)
+    assert_fits(lines, columns)
     rows = [line for line in lines if re.match(r"^  . +\d+  \S", line)]
     assert len(rows) >= 100, "a drill's row wrapped onto a second line or is missing"
     level = "难度" if lang == "zh" else "level"
@@ -40,7 +35,7 @@ def test_the_path_is_one_aligned_line_per_drill(columns: int, lang: str) -> None
 @pytest.mark.parametrize("lang", LANGS)
 def test_progress_keeps_each_bar_on_its_label_line(columns: int, lang: str) -> None:
     lines = in_terminal("progress", "--lang", lang, columns=columns)
-    _fits(lines, columns)
+    assert_fits(lines, columns)
     bars = [line for line in lines if "░" in line or "█" in line]
     assert len(bars) > 20 and all(re.search(r"\d+/\d+$", line) for line in bars), "a count left its bar"
     starts = {_cell_of(line, next(c for c in line if c in "░█")) for line in bars}
@@ -53,7 +48,7 @@ def test_progress_keeps_each_bar_on_its_label_line(columns: int, lang: str) -> N
 @pytest.mark.parametrize("lang", LANGS)
 def test_show_wraps_long_code_lines_instead_of_cutting_them(columns: int, lang: str) -> None:
     lines = in_terminal("show", "segment-sum-sorted", "--lang", lang, columns=columns)
-    _fits(lines, columns)
+    assert_fits(lines, columns)
     joined = " ".join(line.strip() for line in lines)
     assert "-> np.ndarray:" in joined, "the signature's end was cut at the terminal's edge"
     if lang == "zh":
@@ -63,11 +58,8 @@ def test_show_wraps_long_code_lines_instead_of_cutting_them(columns: int, lang: 
 @pytest.mark.parametrize("columns", WIDTHS)
 @pytest.mark.parametrize("lang", LANGS)
 def test_hint_and_doctor_fit(columns: int, lang: str) -> None:
-    _fits(in_terminal("hint", "gather-logits", "--lang", lang, columns=columns), columns)
-    _fits(
-        in_terminal("doctor", columns=columns, env={"LANG": "zh_CN.UTF-8" if lang == "zh" else "C.UTF-8"}),
-        columns,
-    )
+    assert_fits(in_terminal("hint", "gather-logits", "--lang", lang, columns=columns), columns)
+    assert_fits(in_terminal("doctor", columns=columns, lang=lang), columns)
 
 
 @pytest.mark.slow
@@ -80,7 +72,7 @@ def test_scaling_in_a_terminal_shows_the_numbers_and_lines_told_apart_without_co
     lines = in_terminal(
         "check", str(mine), "--drill", "relu-where", "--scaling", "--lang", lang, columns=columns
     )
-    _fits(lines, columns)
+    assert_fits(lines, columns)
     table = [line for line in lines if re.match(r"^ +R=\d+ +\S+ \S+ +\S+ \S+ +\d+x$", line)]
     assert len(table) >= 5, "the ladder's numbers are missing beside the chart"
     chart = [line for line in lines if "│" in line or "┤" in line]

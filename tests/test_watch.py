@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import REPO
+from tests.harness import REPO
 from vecdrill.errors import UsageError
 from vecdrill.learner import watch
 
@@ -43,19 +43,20 @@ def watcher(tmp_path: Path, mode: str, notes: list[str]) -> Iterator[watch.FileW
         yield opened
 
 
-def _settled_save(watcher: watch.FileWatcher, checked: bytes | None) -> bytes:
+def _settled_save(watcher: watch.FileWatcher, checked: watch.Save | None) -> watch.Save:
     """What `vecdrill try` takes for the next save: a change whose content then settled."""
     while True:  # `checked` stays the last settled content: a save that rewrites it is no change
-        digest = watcher.next_change(checked)
-        if watcher.settled(digest):
-            return digest
+        saved = watcher.next_change(checked)
+        assert saved is not None  # nothing interrupts it here
+        if watcher.settled(saved):
+            return saved
 
 
 def _next_save(
-    watcher: watch.FileWatcher, checked: bytes | None, meanwhile: Callable[[], object] | None = None
-) -> bytes:
+    watcher: watch.FileWatcher, checked: watch.Save | None, meanwhile: Callable[[], object] | None = None
+) -> watch.Save:
     """`_settled_save` in a thread, with `meanwhile` (the learner saving) run while it waits."""
-    found: list[bytes] = []
+    found: list[watch.Save] = []
     waiter = threading.Thread(target=lambda: found.append(_settled_save(watcher, checked)), daemon=True)
     waiter.start()
     if meanwhile is not None:
@@ -66,7 +67,7 @@ def _next_save(
     return found[0]
 
 
-def _is_waiting(watcher: watch.FileWatcher, checked: bytes, seconds: float) -> threading.Thread:
+def _is_waiting(watcher: watch.FileWatcher, checked: watch.Save, seconds: float) -> threading.Thread:
     """Start `_settled_save` and check that it is still waiting after `seconds`."""
     waiter = threading.Thread(target=_settled_save, args=(watcher, checked), daemon=True)
     waiter.start()
@@ -76,13 +77,13 @@ def _is_waiting(watcher: watch.FileWatcher, checked: bytes, seconds: float) -> t
 
 
 def test_the_first_call_returns_what_is_there(watcher: watch.FileWatcher) -> None:
-    assert _next_save(watcher, None) == watch.content_digest(watcher.path)
+    assert _next_save(watcher, None) == watch.read_save(watcher.path)
 
 
 def test_an_in_place_save_is_seen(watcher: watch.FileWatcher) -> None:
     checked = _next_save(watcher, None)
     saved = _next_save(watcher, checked, lambda: watcher.path.write_text("second version\n"))
-    assert saved != checked and saved == watch.content_digest(watcher.path)
+    assert saved != checked and saved == watch.read_save(watcher.path)
 
 
 def test_an_atomic_rename_save_is_seen(watcher: watch.FileWatcher) -> None:
@@ -94,7 +95,7 @@ def test_an_atomic_rename_save_is_seen(watcher: watch.FileWatcher) -> None:
         os.replace(replacement, watcher.path)
 
     saved = _next_save(watcher, checked, rename_over)
-    assert saved != checked and saved == watch.content_digest(watcher.path)
+    assert saved != checked and saved == watch.read_save(watcher.path)
 
 
 def test_quick_saves_of_the_same_size_are_each_seen(watcher: watch.FileWatcher) -> None:
@@ -122,16 +123,16 @@ def _write_in_pieces(path: Path, pieces: list[str], gaps: list[float]) -> None:
 
 def test_a_save_in_pieces_is_seen_once_whole(watcher: watch.FileWatcher) -> None:
     """Pieces written closer together than the settle time make one save, seen when complete."""
-    checked: bytes | None = _next_save(watcher, None)
+    checked: watch.Save | None = _next_save(watcher, None)
     for attempt in range(3):  # a machine that stalls the writer past the settle time proves nothing
         pieces = [f"attempt {attempt}, line {n}\n" for n in range(20)]
         gaps: list[float] = []
         saved = _next_save(watcher, checked, functools.partial(_write_in_pieces, watcher.path, pieces, gaps))
         if max(gaps) < watch.SETTLE_MS / 1000:
             break
-        checked = watch.content_digest(watcher.path)
+        checked = watch.read_save(watcher.path)
     assert watcher.path.read_text() == "".join(pieces)
-    assert saved == watch.content_digest(watcher.path)
+    assert saved == watch.read_save(watcher.path)
 
 
 def test_a_change_that_goes_on_after_it_was_reported_has_not_settled(watcher: watch.FileWatcher) -> None:
@@ -145,7 +146,7 @@ def test_a_change_that_goes_on_after_it_was_reported_has_not_settled(watcher: wa
         out.write("and the second half\n")
     assert half != checked and not watcher.settled(half)
     whole = watcher.next_change(half)
-    assert whole == watch.content_digest(watcher.path) and watcher.settled(whole)
+    assert whole == watch.read_save(watcher.path) and watcher.settled(whole)
 
 
 def test_touching_the_file_or_its_neighbours_is_not_a_save(watcher: watch.FileWatcher) -> None:
@@ -180,7 +181,7 @@ def test_a_deleted_file_is_waited_for_and_seen_when_it_is_back(
         watcher.path.write_text("written again\n")
 
     saved = _next_save(watcher, checked, delete_then_recreate)
-    assert saved == watch.content_digest(watcher.path) != checked
+    assert saved == watch.read_save(watcher.path) != checked
     assert notes == [f"{watcher.path} is gone; vecdrill waits for it to come back (Ctrl-C to stop)"]
     again = _next_save(watcher, saved, lambda: watcher.path.write_text("and once more\n"))
     assert again not in (saved, checked)  # still watched after the folder came back
@@ -206,7 +207,7 @@ threading.Timer(0.1, lambda: path.write_text("two\\n")).start()
 second = watcher.next_change(first)
 while not watcher.settled(second):
     second = watcher.next_change(first)
-print(watcher.polling, second == watch.content_digest(path), notes)
+print(watcher.polling, second == watch.read_save(path), notes)
 """
 
 

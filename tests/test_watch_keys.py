@@ -9,9 +9,7 @@ back in its ordinary mode (line editing and echo on) after `q` and after Ctrl-C 
 from __future__ import annotations
 
 import io
-import os
 import re
-import shlex
 import signal
 import subprocess
 import sys
@@ -19,58 +17,24 @@ from pathlib import Path
 
 import pexpect
 import pytest
-from rich.cells import cell_len
 
-from tests.conftest import FIXTURE_COURSE, REPO
-from tests.test_try import RIGHT, WRONG
+from tests.harness import FIXTURE_COURSE, REPO, RIGHT, WRONG, assert_fits, spawn, strip_ansi
 from vecdrill.content import catalogue
 
 ROWS, COLUMNS = 24, 80
-_ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
 CLEAR = "\x1b[2J"
-
-
-def _terminal_env(**extra: str) -> dict[str, str]:
-    """This process's environment (VECDRILL_HOME is the test's own) in a terminal of 80x24."""
-    env = {**os.environ, "TERM": "xterm", **extra}
-    for variable in ("COLUMNS", "LINES", "EDITOR", "VISUAL"):
-        env.pop(variable, None)
-    return env
-
-
-def _spawn(*args: str, env: dict[str, str]) -> tuple[pexpect.spawn, io.StringIO]:
-    """`vecdrill try ARGS` under bash in an 80x24 pseudo-terminal, then `stty -a`; and the
-    recording of everything it wrote."""
-    command = shlex.join([sys.executable, "-m", "vecdrill", "try", *args])
-    session = pexpect.spawn(
-        "bash",
-        ["--norc", "--noprofile", "-c", f'{command}; echo "exit=$?"; stty -a'],
-        cwd=str(REPO),
-        env=env,
-        encoding="utf-8",
-        timeout=120,
-        dimensions=(ROWS, COLUMNS),
-    )
-    session.logfile_read = recording = io.StringIO()
-    return session, recording
 
 
 def _last_screen(recording: io.StringIO) -> list[str]:
     """The lines on the terminal since its last clear, escape sequences removed."""
     drawn = recording.getvalue().rsplit(CLEAR, 1)[-1]
-    return _ESCAPE.sub("", drawn).replace("\r", "").split("\n")
+    return strip_ansi(drawn).replace("\r", "").split("\n")
 
 
 def _said(recording: io.StringIO) -> str:
     """Everything written, escape sequences removed and every run of white space made one space
     (a long path wraps at 80 columns)."""
-    return " ".join(_ESCAPE.sub("", recording.getvalue()).split())
-
-
-def _assert_fits(lines: list[str]) -> None:
-    assert len(lines) <= ROWS, "\n".join(lines)
-    too_wide = [line for line in lines if cell_len(line) > COLUMNS]
-    assert not too_wide, too_wide
+    return " ".join(strip_ansi(recording.getvalue()).split())
 
 
 def _assert_terminal_restored(session: pexpect.spawn) -> None:
@@ -82,9 +46,8 @@ def _assert_terminal_restored(session: pexpect.spawn) -> None:
 
 @pytest.mark.slow
 def test_keys_hint_explanation_next_and_quit_on_a_compact_screen(vecdrill_home: Path) -> None:
-    session, recording = _spawn(
-        "fx-pick", "--drills", str(FIXTURE_COURSE), "--no-editor", env=_terminal_env()
-    )
+    session = spawn("try", "fx-pick", "--drills", str(FIXTURE_COURSE), "--no-editor", then="stty -a")
+    session.logfile_read = recording = io.StringIO()
     workspace = vecdrill_home / "workspace"
     session.expect("Waiting for your first save")
     assert f"Your drills live in {workspace} (" in _said(recording)
@@ -92,7 +55,7 @@ def test_keys_hint_explanation_next_and_quit_on_a_compact_screen(vecdrill_home: 
     mine = workspace / "fx-pick.py"
     mine.write_text(WRONG)
     session.expect("save again to check again.*q quit")
-    _assert_fits(_last_screen(recording))
+    assert_fits(_last_screen(recording), COLUMNS, ROWS)
     assert any(line.startswith("WRONG fx-pick: ") for line in _last_screen(recording))
     session.send("h")
     session.expect("Hint 1 of 2:.*first step")
@@ -102,7 +65,7 @@ def test_keys_hint_explanation_next_and_quit_on_a_compact_screen(vecdrill_home: 
     session.expect("faster than the loop|slower than the loop")
     session.expect("save again to check again.*q quit")
     screen = _last_screen(recording)
-    _assert_fits(screen)
+    assert_fits(screen, COLUMNS, ROWS)
     assert any(re.match(r"PASS fx-pick: [0-9.]+x (faster|slower) than the loop \(cpu\)", s) for s in screen)
     assert screen[-1].startswith("n next · h hint · t task · l list · e explanation · q quit")
     assert not any(line.startswith("Hint ") for line in screen)  # a hint helps until the pass
@@ -126,15 +89,15 @@ def test_keys_hint_explanation_next_and_quit_on_a_compact_screen(vecdrill_home: 
 def test_the_chinese_screen_fits_by_display_width_and_ctrl_c_restores_the_terminal(
     vecdrill_home: Path,
 ) -> None:
-    session, recording = _spawn(
-        "fx-pick", "--drills", str(FIXTURE_COURSE), "--no-editor", "--lang", "zh", env=_terminal_env()
-    )
+    args = ("try", "fx-pick", "--drills", str(FIXTURE_COURSE), "--no-editor", "--lang", "zh")
+    session = spawn(*args, then="stty -a")
+    session.logfile_read = recording = io.StringIO()
     session.expect("等待你第一次保存")
     session.expect("q 退出")
     (vecdrill_home / "workspace" / "fx-pick.py").write_text(WRONG)
     session.expect("再次保存即可重新检查.*q 退出")
     screen = _last_screen(recording)
-    _assert_fits(screen)
+    assert_fits(screen, COLUMNS, ROWS)
     assert screen[-1].startswith("n 下一题 · h 提示")
     session.send("t")  # the task, then any other key: back to the verdict
     session.expect("测试")
@@ -154,7 +117,6 @@ def test_without_a_terminal_on_stdin_there_are_no_keys_and_typing_changes_nothin
     with subprocess.Popen(
         [sys.executable, "-m", "vecdrill", *args],
         cwd=REPO,
-        env=_terminal_env(),
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,

@@ -14,6 +14,7 @@ import typer
 
 from vecdrill.errors import ExitCode, UsageError
 from vecdrill.lint import command as lint_command
+from vecdrill.messages import message
 
 app = typer.Typer(
     name="vecdrill",
@@ -40,24 +41,28 @@ MAX_SEED = 2**62  # the cases' seeds are this plus small offsets, within torch's
 MAX_JOBS = 256
 
 
+def _refuse(option: str, code: str, **values: object) -> UsageError:
+    """An option's value out of range, said as click says its own refusals, in the reader's language."""
+    return UsageError(
+        message("errors", "option_value", option=option, problem=message("errors", code, **values))
+    )
+
+
 def _timeout(value: float | None) -> float | None:
     if value is not None and not (math.isfinite(value) and 0 < value <= MAX_TIMEOUT_SECONDS):
-        raise typer.BadParameter(
-            f"{value!r} is not a time limit: give seconds above 0 and at most "
-            f"{MAX_TIMEOUT_SECONDS:g}, e.g. 10"
-        )
+        raise _refuse("--timeout", "timeout", value=value, most=f"{MAX_TIMEOUT_SECONDS:g}")
     return value
 
 
 def _seed(value: int) -> int:
     if not 0 <= value < MAX_SEED:
-        raise typer.BadParameter(f"{value!r} is not a seed: give a whole number from 0 to {MAX_SEED - 1}")
+        raise _refuse("--seed", "seed", value=value, most=MAX_SEED - 1)
     return value
 
 
 def _jobs(value: int) -> int:
     if not 1 <= value <= MAX_JOBS:
-        raise typer.BadParameter(f"{value!r} is not a number of jobs: give 1 to {MAX_JOBS}")
+        raise _refuse("--jobs", "jobs", value=value, most=MAX_JOBS)
     return value
 
 
@@ -85,12 +90,13 @@ def list_drills(
     from vecdrill.learner import guidance, progress
     from vecdrill.report import render, screens
 
+    chosen = language.pick(lang)
     cat = catalogue.load_catalogue(drills)
     state = progress.load()
     if state.notice:
-        render.error(state.notice)
+        render.error(state.notice.text(chosen), chosen)
     view = guidance.path(cat, progress.solved_ids(state), level=level, tag=tag, library=library)
-    screens.drill_list(cat, view, language.pick(lang), flat=flat)
+    screens.drill_list(cat, view, chosen, flat=flat)
 
 
 @app.command()
@@ -144,7 +150,7 @@ def check(
     from vecdrill.report import render
 
     if scaling and no_bench:
-        raise UsageError("--scaling times the loop and your solution; drop --no-bench to use it")
+        raise UsageError(message("errors", "scaling_needs_bench"))
     lang_code = language.pick(lang)
     options = CheckOptions(
         drill_id=drill,
@@ -166,7 +172,7 @@ def check(
     if json_output:
         from vecdrill.result.model import to_json
 
-        render.json_document(to_json(results))
+        render.json_document(to_json(results, lang_code if lang else "en"))
     else:
         render.results(results, lang=lang_code, catalogue=cat, solved=progress.solved_ids(progress.load()))
     raise typer.Exit(ExitCode.OK if all(r.verdict.passed for r in results) else ExitCode.NOT_PASSED)
@@ -232,14 +238,14 @@ def grade(
         book = gradebook.merge({Path(t): gradebook.read(Path(t)) for t in targets})
     else:
         if len(targets) != 1:
-            raise UsageError(f"grade one class at a time (got {len(targets)}); --merge joins gradebooks")
+            raise UsageError(message("errors", "one_class", count=len(targets)))
         cat = catalogue.load_catalogue(drills)
         options = CheckOptions(
             device=device, seed=seed, bench=not no_bench, timeout=timeout, isolation=isolation
         )
         chosen = roster.Shard.parse(shard) if shard is not None else None
         trusted_layer(isolation, allow_plain)
-        with grades.progress() as (on_total, on_row):
+        with grades.progress(summary_lang) as (on_total, on_row):
             book = grade_class(
                 roster.find(targets[0], cat, drill or []),
                 cat,
@@ -251,7 +257,7 @@ def grade(
             )
     default = f"gradebook-{book.shard.replace('/', '-of-')}" if book.shard else "gradebook"
     stem = out or Path(default)
-    written = book.write(stem.with_suffix("") if stem.suffix in (".json", ".csv") else stem)
+    written = book.write(stem.with_suffix("") if stem.suffix in (".json", ".csv") else stem, summary_lang)
     grades.summary(book, written, summary_lang)
 
 
@@ -436,20 +442,23 @@ def notebook(
     drills: DrillsOption = None,
 ) -> None:
     """Write a starter Jupyter notebook for a drill (never over an existing file)."""
+    from vecdrill import language
     from vecdrill.notebook import api
     from vecdrill.report import render
 
-    render.notebook_created(api.write_notebook(drill_id, path, lang=lang, packs=drills or []))
+    chosen = language.pick(lang)
+    render.notebook_created(api.write_notebook(drill_id, path, lang=chosen, packs=drills or []), chosen)
 
 
 @app.command()
-def doctor() -> None:
+def doctor(lang: LangOption = None) -> None:
     """Show torch, CUDA, the sandbox's protections here (layer, seccomp, cgroup backstop) and the
     limits in force."""
     import vecdrill.sandbox.doctor
+    from vecdrill import language
     from vecdrill.report import render
 
-    render.doctor(vecdrill.sandbox.doctor.collect())
+    render.doctor(vecdrill.sandbox.doctor.collect(), language.pick(lang))
 
 
 @app.command(
@@ -458,11 +467,11 @@ def doctor() -> None:
     help=f"{lint_command.DESCRIPTION} `vecdrill lint --help` lists its options.",
 )
 def lint(ctx: typer.Context) -> None:
-    from vecdrill.lint.words import MESSAGES
+    from vecdrill.messages import say
     from vecdrill.report import screens
 
     linted = lint_command.run(ctx.args)
-    question = MESSAGES["start_drill"].get(linted.lang).format(drill=linted.drill)
+    question = say("lint", "start_drill", linted.lang, drill=linted.drill)
     if linted.drill and screens.interactive() and screens.confirm(question):
         try_drill(linted.drill, lang=linted.lang)
     raise typer.Exit(linted.code)
@@ -516,7 +525,7 @@ def new(
     from vecdrill.report import render
 
     if lang not in (None, "en", "zh"):
-        raise UsageError(f"--lang {lang!r} should be en (English only) or zh (English and Chinese)")
+        raise UsageError(message("errors", "scaffold_lang", asked=lang))
     languages = None if lang is None else ("en",) if lang == "en" else ("en", "zh")
     folder = scaffold.new_drill(drill_id, into, library, languages)
     render.created(folder)

@@ -15,6 +15,7 @@ import sys
 from typing import NoReturn
 
 from vecdrill.errors import ExitCode, VecdrillError
+from vecdrill.messages import say
 from vecdrill.supervisor.limits import undumpable
 
 
@@ -33,20 +34,35 @@ def main(argv: list[str] | None = None) -> NoReturn:
     args = sys.argv[1:] if argv is None else argv
     debug = "--debug" in args
     args = [a for a in args if a != "--debug"]
+    lang = _language(args)
     stopping.install()  # Ctrl-C, SIGTERM and SIGHUP end every child first, then unwind
     try:
         code = _run(args)
     except VecdrillError as exc:
-        _report(exc, debug)
+        _report(exc, debug, lang)
         code = exc.exit_code
     except KeyboardInterrupt:
         code = 130
     except Exception as exc:  # noqa: BLE001 - the error boundary
-        code = _usage_or_internal(exc, debug)
+        code = _usage_or_internal(exc, debug, lang)
     signum = stopping.received()  # after SIGTERM or SIGHUP, 128 + it, as a shell reports it;
     if signum is not None and signum != signal.SIGINT:  # Ctrl-C keeps the command's own code
         code = 128 + signum
     _leave(int(code))
+
+
+def _language(args: list[str]) -> str:
+    """The language an error is worded in: the command's `--lang` where it names one we speak,
+    else the environment's (VECDRILL_LANG, the locale), as every command picks it."""
+    from vecdrill import language
+
+    for i, arg in enumerate(args):
+        value = arg.removeprefix("--lang=") if arg.startswith("--lang=") else None
+        if arg == "--lang" and i + 1 < len(args):
+            value = args[i + 1]
+        if value in language.LANGUAGES:
+            return value
+    return language.pick(None)
 
 
 def _run(args: list[str]) -> int:
@@ -70,18 +86,18 @@ def _leave(code: int) -> NoReturn:
     os._exit(code)
 
 
-def _usage_or_internal(exc: Exception, debug: bool) -> int:
+def _usage_or_internal(exc: Exception, debug: bool, lang: str) -> int:
     format_message = getattr(exc, "format_message", None)
     if callable(format_message):  # typer's (click's) usage errors, whichever click it bundles
         from vecdrill.report import render
 
-        render.error(f"{format_message()} (see `vecdrill --help`)")
+        render.error(say("errors", "command_line", lang, problem=format_message()), lang)
         return ExitCode.USAGE
-    _report(exc, debug, internal=True)
+    _report(exc, debug, lang, internal=True)
     return ExitCode.INTERNAL
 
 
-def _report(exc: Exception, debug: bool, internal: bool = False) -> None:
+def _report(exc: Exception, debug: bool, lang: str, internal: bool = False) -> None:
     from vecdrill.report import render
 
     if debug:
@@ -89,9 +105,6 @@ def _report(exc: Exception, debug: bool, internal: bool = False) -> None:
 
         traceback.print_exception(exc)
     if internal:
-        render.error(
-            f"vecdrill hit an internal error ({type(exc).__name__}: {exc}). "
-            "Run again with --debug and report the traceback."
-        )
+        render.error(say("errors", "internal", lang, error=f"{type(exc).__name__}: {exc}"), lang)
     else:
-        render.error(str(exc))
+        render.error(exc.text(lang) if isinstance(exc, VecdrillError) else str(exc), lang)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import enum
 
+from vecdrill.messages import Message
+
 
 class ExitCode(enum.IntEnum):
     OK = 0  # every checked file passed, or the command did what was asked
@@ -19,9 +21,19 @@ class ExitCode(enum.IntEnum):
 
 
 class VecdrillError(Exception):
-    """Base class: the message is one learner-readable sentence."""
+    """Base class: the message is one sentence for its reader. What a learner or teacher meets (an
+    unknown drill, a missing file, a bad option) is a catalogue `Message`, worded at the error
+    boundary in the reader's language; what only a drill's author or vecdrill's own code meets (a
+    broken drill's field) stays a plain English sentence."""
 
     exit_code: ExitCode = ExitCode.INTERNAL
+
+    def __init__(self, said: Message | str) -> None:
+        super().__init__(said if isinstance(said, str) else said.text("en"))
+        self.said = said
+
+    def text(self, lang: str) -> str:
+        return self.said if isinstance(self.said, str) else self.said.text(lang)
 
 
 class UsageError(VecdrillError):

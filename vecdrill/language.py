@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 
 from vecdrill.errors import UsageError
+from vecdrill.messages import message
 
 LANGUAGES = ("en", "zh")
 
@@ -12,7 +13,7 @@ LANGUAGES = ("en", "zh")
 def pick(requested: str | None) -> str:
     if requested is not None:
         if requested not in LANGUAGES:
-            raise UsageError(f"--lang {requested!r} is not supported; use one of {', '.join(LANGUAGES)}")
+            raise UsageError(message("errors", "lang", asked=requested, choices=", ".join(LANGUAGES)))
         return requested
     for variable in ("VECDRILL_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(variable, "")

@@ -21,7 +21,7 @@ def assert_passes(solution: Solution, drill: str | None = None, **options: Any) 
     __tracebackhide__ = True
     result = check(solution, drill, **options)
     if not result.verdict.passed:
-        message = f"{result.verdict.value}: {result.message}"
+        message = f"{result.verdict.value}: {result.message.text(result.lang)}"
         try:
             import pytest
         except ImportError:

@@ -305,7 +305,7 @@ class CaseRequest:
     size: dict[str, int]
     seed: int
     noncontiguous: bool = False
-    edge: str | None = None  # "<input>:<edge>": that input's values forced (content/edges.py)
+    edge: str | None = None  # "<input>:<edge>": that input's values forced (`InputSpec.edges`)
     # The benchmark size: its outputs only, with no gradient pass and no copy of the inputs sent
     # back (the listed sizes check those; at this size they were most of a warm check's cost).
     outputs_only: bool = False
@@ -386,6 +386,7 @@ class ResultHeader:
     unavailable: dict[str, str] = field(default_factory=dict)  # device -> why it could not be used
     ops: dict[str, int | None] = field(default_factory=dict)  # allow-list drills: aten op -> first line
     line: int | None = None  # the line of the learner's file where it failed, where known
+    said: dict[str, Any] | None = None  # a drill_error's sentence: a catalogue code and its values
 
 
 def encode_request(request: WorkerRequest) -> bytes:

@@ -17,8 +17,10 @@ import random
 from dataclasses import replace
 
 from vecdrill.checking import expected, plan
+from vecdrill.content import drill_code
 from vecdrill.content.drill import Drill, Size
 from vecdrill.errors import DrillError
+from vecdrill.messages import message
 
 BATTERY_SEED = 7000  # apart from the check's default seed and its offsets
 BATTERY_SEEDS = 4  # check seeds planned: each every listed size at two seeds, the edges, random sizes
@@ -65,16 +67,22 @@ def _free(drill: Drill) -> list[expected.Case]:
     for i in range(FREE_SIZES):
         size: Size = {dim: rng.randint(low, high) for dim, (low, high) in ranges.items()}
         seed = BATTERY_SEED + 1000 + i
-        cases.append(
-            expected.Case(f"battery:free:{i}", "cpu", size, seed, label=f"free size {i + 1}", replay=seed)
-        )
+        label = message("case", "free", number=i + 1)
+        cases.append(expected.Case(f"battery:free:{i}", "cpu", size, seed, label=label, replay=seed))
     return cases
 
 
 def _answered(drill: Drill, cases: list[expected.Case]) -> bool:
     """Whether the loop answers all of `cases` (now, or from the cache)."""
     try:
-        expected.gather(drill, cases, probe=plan.probe_sizes(drill), bench=[], timeout=timeout(drill, cases))
+        expected.gather(
+            drill,
+            cases,
+            probe=plan.probe_sizes(drill),
+            bench=[],
+            timeout=timeout(drill, cases),
+            helpers=drill_code.helper_sources(drill),
+        )
     except DrillError:
         return False
     return True

@@ -20,7 +20,8 @@ from functools import cached_property
 from pathlib import Path
 
 from vecdrill.authoring import calibration, rule_names
-from vecdrill.checking.pipeline import CheckOptions, check_file
+from vecdrill.checking.pipeline import CheckOptions, check
+from vecdrill.checking.submission import read_source
 from vecdrill.content.catalogue import Catalogue, load_catalogue
 from vecdrill.content.drill import CHINESE_EXPLANATION, Drill
 from vecdrill.errors import DrillError
@@ -147,8 +148,8 @@ def check_drill(context: Context) -> list[Problem]:
 
 def _run(context: Context, name: str, *, bench: bool) -> FileResult:
     options = context.options
-    return check_file(
-        context.drill.file(name),
+    return check(
+        read_source(context.drill.file(name)),
         context.catalogue,
         CheckOptions(
             drill_id=context.drill.id,
@@ -166,22 +167,24 @@ def _solution_problems(context: Context) -> list[Problem]:
     if solution.verdict.passed:
         return []
     where = str(context.drill.file("solution.py"))
+    said = solution.message.text("en")  # dev check speaks to authors in English
     if solution.verdict is Verdict.WRONG:
         return [
             Problem(
                 where,
-                f"the reference solution does not match the loop ({solution.message}); fix whichever "
+                f"the reference solution does not match the loop ({said}); fix whichever "
                 "of solution.py and loop.py is wrong",
             )
         ]
-    return [Problem(where, f"the reference solution does not pass its own check: {solution.message}")]
+    return [Problem(where, f"the reference solution does not pass its own check: {said}")]
 
 
 def _starter_problems(context: Context) -> list[Problem]:
     starter = _run(context, "starter.py", bench=False)
     where = str(context.drill.file("starter.py"))
     if starter.findings:  # a learner's first check would stop at the gate, not say what to write
-        return [Problem(where, f"the gate refuses the starter ({starter.message}); keep it within the rules")]
+        said = starter.message.text("en")
+        return [Problem(where, f"the gate refuses the starter ({said}); keep it within the rules")]
     if not starter.verdict.passed:
         return []
     return [

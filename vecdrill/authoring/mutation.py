@@ -1,7 +1,7 @@
 """Mutation testing of a drill: do its cases catch the near misses of its reference solution?
 
-Each mutant (authoring/mutants.py) is written to a temporary folder and checked as a learner's file
-is, through the gate and the sandbox, on warm workers, against the drill's own cases (no timing). A
+Each mutant (authoring/mutants.py) is checked as a learner's file is, through the gate and the
+sandbox, on warm workers, against the drill's own cases (no timing). A
 mutant the cases reject is killed; one the static gate stops (a drill's allow-list, say) says nothing
 about the cases and is not counted. One they let through is run on the battery (authoring/battery.py),
 compared with the loop the same way: a mutant that matches the loop there too is equivalent and not
@@ -11,28 +11,27 @@ counted; one that does not survives, a sign that the cases are weak, unless the 
 
 from __future__ import annotations
 
-import re
-import tempfile
 import time
 from collections.abc import Callable, Iterable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from vecdrill.authoring import battery
 from vecdrill.authoring.mutants import Mutant, mutants
 from vecdrill.checking import batch, expected, plan
-from vecdrill.checking.pipeline import CheckOptions, Runner, check_file, check_past_gate
+from vecdrill.checking.pipeline import CheckOptions, Runner, check, check_past_gate
+from vecdrill.checking.submission import Source
 from vecdrill.content.catalogue import Catalogue
 from vecdrill.content.drill import Drill, Size
 from vecdrill.errors import DrillError, VecdrillError
+from vecdrill.messages import CATALOGUE, Message, message
 from vecdrill.result.model import FileResult
 
 
 @dataclass(frozen=True)
 class Survivor:
     mutant: Mutant
-    found: str  # how the battery saw it differ, in the check's words
+    found: Message  # how the battery saw it differ, in the check's words
     size: Size | None  # the size of the case that showed it
 
 
@@ -128,68 +127,57 @@ def mutation_test(
     drills share one pool of `jobs` warm workers."""
     if not drills:
         return []
-    with (
-        tempfile.TemporaryDirectory(prefix="vecdrill-mutants-") as scratch,
-        batch.warm_pool(drills, isolation, jobs) as pool,
-        ThreadPoolExecutor(max_workers=jobs) as threads,
-    ):
-        options = CheckOptions(device="cpu", bench=False, isolation=isolation)
+    options = CheckOptions(device="cpu", bench=False, isolation=isolation)
 
-        def one(drill: Drill) -> DrillScore:
-            try:
-                score = score_drill(drill, catalogue, options, pool.run, Path(scratch))
-            except VecdrillError as exc:  # one drill never stops the others' scores
-                score = DrillScore(drill, skipped=f"vecdrill could not mutation-test it: {exc}")
-            if progress is not None:
-                progress(score)
-            return score
+    def one(drill: Drill, runner: Runner) -> DrillScore:
+        try:
+            score = score_drill(drill, catalogue, options, runner)
+        except VecdrillError as exc:  # one drill never stops the others' scores
+            score = DrillScore(drill, skipped=f"vecdrill could not mutation-test it: {exc}")
+        if progress is not None:
+            progress(score)
+        return score
 
-        return list(threads.map(one, drills))
+    return list(batch.run_all(drills, one, drills, isolation=isolation, jobs=jobs, warm_workers=True))
 
 
-def score_drill(
-    drill: Drill, catalogue: Catalogue, options: CheckOptions, runner: Runner, scratch: Path
-) -> DrillScore:
+def score_drill(drill: Drill, catalogue: Catalogue, options: CheckOptions, runner: Runner) -> DrillScore:
     """Have the loop answer the check's cases and the battery first (one reference child), check
     the solution itself, then every mutant against the drill's cases, then the ones they let
-    through on the battery."""
+    through on the battery. Each is checked from its bytes, named as a file of a folder that leads nowhere."""
     started = time.perf_counter()
     source = drill.file("solution.py").read_text(encoding="utf-8")
     found = mutants(source)
     score = DrillScore(drill, mutants=len(found))
-    folder = scratch / drill.id
-    folder.mkdir()
     options = replace(options, drill_id=drill.id)
-    unchanged = folder / f"{drill.function}.py"
-    unchanged.write_text(source, encoding="utf-8")
+    unchanged = Source(Path(drill.id) / f"{drill.function}.py", source.encode())
     groups: tuple[list[expected.Case], list[expected.Case]] = ([], [])
     try:
         groups = battery.battery(drill, plan.build_cases(drill, ["cpu"], options.seed))
     except DrillError as exc:
         score.problem = f"the loop fails on the battery ({exc.problem})"
     try:
-        reference = check_file(unchanged, catalogue, options, runner)
-        fault = None if reference.verdict.passed else reference.message
+        reference = check(unchanged, catalogue, options, runner)
+        fault = None if reference.verdict.passed else reference.message.text("en")
     except DrillError as exc:  # the loop cannot answer the cases: dev check reports that itself
         fault = exc.problem
     if fault is not None:
         score.skipped, score.problem = f"its reference solution does not pass its own check: {fault}", None
         score.seconds = time.perf_counter() - started
         return score
-    passed: list[tuple[Path, Mutant]] = []
+    passed: list[tuple[Source, Mutant]] = []
     for index, mutant in enumerate(found):
-        path = folder / f"{drill.function}_{index}.py"
-        path.write_text(mutant.source, encoding="utf-8")
-        result = check_file(path, catalogue, options, runner)
+        changed = Source(Path(drill.id) / f"{drill.function}_{index}.py", mutant.source.encode())
+        result = check(changed, catalogue, options, runner)
         if result.verdict.passed:
-            passed.append((path, mutant))
+            passed.append((changed, mutant))
         elif result.findings:
             score.gated += 1
         else:
             score.killed += 1
     cases = _battery(unchanged, groups, drill, options, runner, score) if passed and groups[0] else []
-    for path, mutant in passed:
-        failed = _failing(path, mutant, drill, options, runner, cases) if cases else None
+    for changed, mutant in passed:
+        failed = _failing(changed, mutant, drill, options, runner, cases) if cases else None
         if failed is None:
             score.equivalents.append(mutant)
         else:
@@ -199,7 +187,7 @@ def score_drill(
 
 
 def _battery(
-    unchanged: Path,
+    unchanged: Source,
     groups: tuple[list[expected.Case], list[expected.Case]],
     drill: Drill,
     options: CheckOptions,
@@ -209,18 +197,18 @@ def _battery(
     """The battery's groups the reference solution passes too (see battery.py); a problem when it
     fails on the seeded group, cases of other seeds than the check's."""
     seeded, free = groups
-    source = unchanged.read_text(encoding="utf-8")
-    result = _run(unchanged, source, drill, options, runner, seeded)
+    result = _run(unchanged, drill, options, runner, seeded)
     if not result.verdict.passed:
-        score.problem = f"the reference solution fails on the cases of other seeds: {_reworded(result)}"
+        said = _reworded(result.message, mutant=False).text("en")
+        score.problem = f"the reference solution fails on the cases of other seeds: {said}"
         return []
-    if free and not _run(unchanged, source, drill, options, runner, free).verdict.passed:
+    if free and not _run(unchanged, drill, options, runner, free).verdict.passed:
         free = []
     return seeded + free
 
 
 def _failing(
-    path: Path,
+    changed: Source,
     mutant: Mutant,
     drill: Drill,
     options: CheckOptions,
@@ -230,43 +218,47 @@ def _failing(
     """The mutant on the battery: None when it matches the loop everywhere, else how it differs.
     A mismatch names its case; a mutant that raises or hangs does not, so the battery is halved
     (the loop's answers are cached) until one case is left that shows it."""
-    result = _run(path, mutant.source, drill, options, runner, cases)
+    result = _run(changed, drill, options, runner, cases)
     if result.verdict.passed:
         return None
     while len(cases) > 1 and not any(d.mismatch for d in result.devices):
         half = cases[: len(cases) // 2]
-        first = _run(path, mutant.source, drill, options, runner, half)
+        first = _run(changed, drill, options, runner, half)
         if not first.verdict.passed:
             cases, result = half, first
             continue
         rest = cases[len(cases) // 2 :]
-        second = _run(path, mutant.source, drill, options, runner, rest)
+        second = _run(changed, drill, options, runner, rest)
         if second.verdict.passed:
             break  # only the whole battery shows it (its run time, say): keep what it said
         cases, result = rest, second
     size = next((d.mismatch.size for d in result.devices if d.mismatch), None)
     if size is None and len(cases) == 1:
         size = cases[0].size
-    return Survivor(mutant, _reworded(result), size)
+    return Survivor(mutant, _reworded(result.message), size)
 
 
-def _reworded(result: FileResult) -> str:
-    """The check's message for an author: the mutant is not "your solution", and a battery case
-    is not replayed by `--seed`."""
-    message = result.message.replace("your solution", "the mutant")
-    return re.sub(r"; replay with --seed \d+\)", ")", message)
+def _reworded(said: Message, mutant: bool = True) -> Message:
+    """The check's sentence for an author: for a `mutant`, what it did where the learner's sentence
+    says what "your solution" did (the catalogue's `mutant` section; the reference solution is the
+    author's own), and, since a battery case is not replayed by `--seed`, the size alone where the
+    sentence names the case (`mismatch.in_case`)."""
+    params = {
+        name: _reworded(value, mutant) if isinstance(value, Message) else value
+        for name, value in said.params.items()
+    }
+    if (said.section, said.code) == ("mismatch", "in_case"):
+        return message("mismatch", "in_battery", case=params["case"], size=params["size"])
+    if mutant and f"{said.section}_{said.code}" in CATALOGUE["mutant"]:
+        return Message("mutant", f"{said.section}_{said.code}", params)
+    return Message(said.section, said.code, params)
 
 
 def _run(
-    path: Path,
-    source: str,
-    drill: Drill,
-    options: CheckOptions,
-    runner: Runner,
-    cases: list[expected.Case],
+    source: Source, drill: Drill, options: CheckOptions, runner: Runner, cases: list[expected.Case]
 ) -> FileResult:
     limits = replace(options, timeout=battery.timeout(drill, cases))
-    return check_past_gate(path, source.encode(), drill, limits, runner, cases=cases)
+    return check_past_gate(source, drill, limits, runner, cases=cases)
 
 
 def dev_check(
@@ -291,12 +283,12 @@ def weak_cases(score: DrillScore) -> list[tuple[str, str]]:
     for survivor in score.survivors:
         if score.why(survivor):
             continue
-        mutant = survivor.mutant
+        mutant, said = survivor.mutant, survivor.found.text("en")
         found.append(
             (
                 f"{drill.file('solution.py')}:{mutant.line}",
                 f"the mutant `{mutant.diff}` passes the drill's cases but not the loop on a larger "
-                f"battery ({survivor.found}); {_suggestion(drill, survivor.size)}, or explain it in "
+                f"battery ({said}); {_suggestion(drill, survivor.size)}, or explain it in "
                 f'drill.toml: [mutation] survivors = [{{ mutant = "{mutant.id}", why = "..." }}]',
             )
         )

@@ -8,18 +8,19 @@ from vecdrill.authoring import templates
 from vecdrill.content.drill import ID_PATTERN
 from vecdrill.content.pack import declared_languages
 from vecdrill.errors import UsageError
+from vecdrill.messages import message
 
 
 def new_drill(drill_id: str, parent: Path, library: str, languages: tuple[str, ...] | None = None) -> Path:
     """Create `parent/drill_id` with every file of a drill; never overwrites anything. Its
     languages are `languages`, else those of the pack's pack.toml, else English and Chinese."""
     if not ID_PATTERN.match(drill_id):
-        raise UsageError(f"{drill_id!r} is not a kebab-case id such as 'gather-logits'")
+        raise UsageError(message("errors", "drill_id", drill=drill_id))
     if library not in ("torch", "numpy"):
-        raise UsageError(f"--library {library!r} should be torch or numpy")
+        raise UsageError(message("errors", "library", library=library))
     folder = parent / drill_id
     if folder.exists():
-        raise UsageError(f"{folder} already exists; pick another id or remove it first")
+        raise UsageError(message("errors", "drill_exists", folder=str(folder)))
     if languages is None:
         languages = declared_languages(parent)
     folder.mkdir(parents=True)

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from vecdrill.content.drill import Drill
 from vecdrill.gate.allow import EVERYTHING_ELSE
+from vecdrill.gate.rules import reason_for
+from vecdrill.messages import Message, message
 
 NEVER_COMPUTE = frozenset(
     {
@@ -84,9 +86,8 @@ def allowed_ops(drill: Drill, reference_ops: dict[str, int | None]) -> frozenset
 
 def outside_message(
     drill: Drill, file: str, ops: dict[str, int | None], allowed: frozenset[str]
-) -> tuple[str, str] | None:
-    """The sentence, in English and in Chinese, for the first operation (by line) outside
-    `allowed`, or None when all are in."""
+) -> Message | None:
+    """The sentence for the first operation (by line) outside `allowed`, or None when all are in."""
     outside = sorted(
         ((line or 0, op) for op, line in ops.items() if op not in allowed),
         key=lambda item: (item[0] == 0, item),
@@ -95,15 +96,6 @@ def outside_message(
         return None
     line, op = outside[0]
     place = f"{file}:{line} " if line else f"{file}: "
-    star = next((e for e in drill.allowed or () if e.name == EVERYTHING_ELSE and e.reason), None)
     listed = ", ".join(e.name for e in drill.allowed or () if e.name != EVERYTHING_ELSE)
-    why = star.reason if star is not None else f"build the result from what this drill allows ({listed})"
-    why_zh = (
-        (star.reason_zh or star.reason) if star is not None else f"请只用本题允许的这些来构造结果（{listed}）"
-    )
-    return (
-        f"{place}your solution ran `{op}`, an operation none of the names this drill allows makes "
-        f"(vecdrill watches what reaches torch, so a computed name does not hide it): {why}",
-        f"{place}你的解法执行了 `{op}`，本题允许使用的名字都不会产生这个运算"
-        f"（vecdrill 监视实际到达 torch 的运算，用算出来的名字也藏不住）：{why_zh}",
-    )
+    why = reason_for(drill.allowed or (), EVERYTHING_ELSE) or message("verdict", "only_allowed", names=listed)
+    return message("verdict", "outside_allowed", place=place, op=op, why=why)

@@ -8,10 +8,11 @@ Runs in the parent, which is the only process that holds both answers. Returns t
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from vecdrill.checking.expected import Case, Piece
+from vecdrill.messages import Message, message
 from vecdrill.result.model import InputNear, Mismatch
 
 if TYPE_CHECKING:
@@ -69,10 +70,11 @@ def compare_case(
     # benchmark size (the loop's backward pass would be slow there).
     if mismatch is None and case.edge is None and not case.outputs_only:
         mismatch = _gradient_mismatch(case, expected, got_record, got_tensors, tol, inputs)
-    if mismatch is not None:
-        mismatch.size, mismatch.case = case.size, case.label or None
-        mismatch.seed = case.seed if case.replay is None else case.replay
-    return mismatch
+    if mismatch is None:
+        return None
+    return replace(
+        mismatch, size=case.size, case=case.label, seed=case.seed if case.replay is None else case.replay
+    )
 
 
 def _mutated_input(case: Case, expected: Piece, got: dict[str, torch.Tensor]) -> Mismatch | None:
@@ -82,7 +84,7 @@ def _mutated_input(case: Case, expected: Piece, got: dict[str, torch.Tensor]) ->
             name = key.rsplit("/", 1)[1]
             after = got.get(key)
             if after is None or compare_tensors(original, after, exact, name) is not None:
-                return Mismatch("input-mutated", f"input {name}")
+                return Mismatch("input-mutated", name)
     return None
 
 
@@ -103,11 +105,11 @@ def _gradient_mismatch(
         if have is None:
             return Mismatch(
                 "gradient",
-                f"gradient of {name}",
-                expected="a gradient",
-                got="none (the result is not connected to this input)",
+                name,
+                expected=message("mismatch", "a_gradient"),
+                got=message("mismatch", "unconnected"),
             )
-        mismatch = compare_tensors(want, have, loose, f"gradient of {name}", what="gradient", inputs=inputs)
+        mismatch = compare_tensors(want, have, loose, name, what="gradient", inputs=inputs)
         if mismatch:
             return mismatch
     return None
@@ -121,7 +123,7 @@ def compare_answers(
     if expected.is_tuple != got.is_tuple or len(expected.items) != len(got.items):
         return Mismatch("count", "out", expected=_shape_of_answer(expected), got=_shape_of_answer(got))
     for i, (want, have) in enumerate(zip(expected.items, got.items, strict=True)):
-        label = f"out[{i}]" if expected.is_tuple else "out"
+        label: str | Message = f"out[{i}]" if expected.is_tuple else "out"
         want_number, have_number = _number(want, expected.tensors[i]), _number(have, got.tensors[i])
         if want_number is not None and have_number is not None:
             mismatch = _compare_numbers(want_number, have_number, tol, label, inputs)
@@ -142,7 +144,9 @@ def compare_answers(
                 _in_order(have_tensor, tol.unordered),
             )
             label = (
-                f"{label} (values sorted{'' if tol.unordered == 'all' else f' along axis {tol.unordered}'})"
+                message("mismatch", "sorted", output=label)
+                if tol.unordered == "all"
+                else message("mismatch", "sorted_along", output=label, axis=tol.unordered)
             )
         mismatch = compare_tensors(want_tensor, have_tensor, tol, label, inputs=near)
         if mismatch:
@@ -159,7 +163,8 @@ class _Number:
     device: str | None  # a tensor's
 
 
-_KINDS = {"b": "a bool", "i": "an integer", "u": "an integer", "f": "a float", "c": "a complex number"}
+# A scalar's kind, by numpy's dtype kind: the catalogue's code for it.
+_KINDS = {"b": "a_bool", "i": "an_integer", "u": "an_integer", "f": "a_float", "c": "a_complex"}
 
 
 def _number(item: dict[str, Any], tensor: torch.Tensor | None) -> _Number | None:
@@ -173,7 +178,11 @@ def _number(item: dict[str, Any], tensor: torch.Tensor | None) -> _Number | None
 
 
 def _compare_numbers(
-    want: _Number, have: _Number, tol: Tolerance, label: str, inputs: Mapping[str, torch.Tensor] | None
+    want: _Number,
+    have: _Number,
+    tol: Tolerance,
+    label: str | Message,
+    inputs: Mapping[str, torch.Tensor] | None,
 ) -> Mismatch | None:
     """Scalars compare by value, whatever form each takes (docs/drill-format.md, scalar outputs):
     the same kind (bool, integer, float); the same dtype where both have one; the same device where
@@ -183,7 +192,9 @@ def _compare_numbers(
 
     want_kind, have_kind = (_KINDS[np.dtype(_dtype(n.value)).kind] for n in (want, have))
     if want_kind != have_kind:
-        return Mismatch("kind", label, expected=want_kind, got=have_kind)
+        return Mismatch(
+            "kind", label, expected=message("mismatch", want_kind), got=message("mismatch", have_kind)
+        )
     if want.dtype is not None and have.dtype is not None and want.dtype != have.dtype:
         return Mismatch("dtype", label, expected=want.dtype, got=have.dtype)
     if want.device is not None and have.device is not None and want.device != have.device:
@@ -211,7 +222,7 @@ def compare_tensors(
     want: torch.Tensor,
     have: torch.Tensor,
     tol: Tolerance,
-    label: str,
+    label: str | Message,
     what: str = "value",
     *,
     dtype_of: torch.Tensor | None = None,
@@ -239,7 +250,7 @@ def compare_tensors(
     return Mismatch(
         what,
         label,
-        index=index,
+        index=tuple(index),
         expected=_scalar(want, index),
         got=_scalar(have, index),
         inputs=inputs_near(inputs or {}, list(want.shape), index),
@@ -249,29 +260,31 @@ def compare_tensors(
 NEAR = 5  # values shown around the differing element, along the input's last axis
 
 
-def inputs_near(inputs: Mapping[str, torch.Tensor], shape: list[int], index: list[int]) -> list[InputNear]:
+def inputs_near(
+    inputs: Mapping[str, torch.Tensor], shape: list[int], index: list[int]
+) -> tuple[InputNear, ...]:
     """Each input at `index` of a tensor of `shape`, where its shape broadcasts to that one (the
     element the differing one was computed from, in an elementwise drill); the others by their
     shape alone. Nothing when no input lines up: shapes alone do not help find the bug."""
     near = []
     for name, tensor in inputs.items():
-        dims = list(tensor.shape)
+        dims = tuple(tensor.shape)
         aligned = len(dims) <= len(shape) and all(
             d in (1, s) for d, s in zip(dims, shape[len(shape) - len(dims) :], strict=True)
         )
         if not aligned:
             near.append(InputNear(name, dims))
             continue
-        at = [0 if d == 1 else i for d, i in zip(dims, index[len(index) - len(dims) :], strict=True)]
+        at = tuple(0 if d == 1 else i for d, i in zip(dims, index[len(index) - len(dims) :], strict=True))
         if not dims:
-            near.append(InputNear(name, dims, at, at, [_scalar(tensor, at)]))
+            near.append(InputNear(name, dims, at, at, (_scalar(tensor, list(at)),)))
             continue
         last = dims[-1]
         first = max(0, min(at[-1] - NEAR // 2, last - NEAR))
         row = tensor[tuple(at[:-1])][first : first + NEAR]
-        values = [_scalar(row, [k]) for k in range(row.shape[0])]
-        near.append(InputNear(name, dims, at, [*at[:-1], first], values))
-    return near if any(entry.index is not None for entry in near) else []
+        values = tuple(_scalar(row, [k]) for k in range(row.shape[0]))
+        near.append(InputNear(name, dims, at, (*at[:-1], first), values))
+    return tuple(near) if any(entry.index is not None for entry in near) else ()
 
 
 def _tolerances(tensor: torch.Tensor, tol: Tolerance) -> tuple[float, float]:
@@ -303,7 +316,7 @@ def _type_label(item: dict[str, Any]) -> str:
     return {"tensor": "torch.Tensor", "ndarray": "numpy.ndarray"}.get(kind, kind)
 
 
-def _shape_of_answer(answer: Answer) -> str:
+def _shape_of_answer(answer: Answer) -> Message:
     if answer.is_tuple:
-        return f"a tuple of {len(answer.items)}"
-    return f"one {_type_label(answer.items[0])}"
+        return message("mismatch", "a_tuple_of", count=len(answer.items))
+    return message("mismatch", "one_of", type=_type_label(answer.items[0]))

@@ -10,11 +10,14 @@ fault) or the CUDA failure as that device's own verdict.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from vecdrill.checking.verdicts import ended_how
+from vecdrill.checking import devices
+from vecdrill.checking.expected import ended_how
+from vecdrill.checking.verdicts import Judged
 from vecdrill.errors import VecdrillError
-from vecdrill.result.model import DeviceResult, FileResult, Verdict
+from vecdrill.messages import message
+from vecdrill.result.model import DeviceResult, Verdict
 from vecdrill.sandbox.ended import ChildRun
 
 
@@ -23,9 +26,8 @@ class Attempt:
     """One run of the checked child with the loop's answers beside it, before any retry."""
 
     run: ChildRun
-    result: FileResult | None  # None when the loop's answers could not be made
+    judged: Judged | None  # None when the loop's answers could not be made
     reference_error: VecdrillError | None = None
-    failed_on: str | None = None  # the device of the case the child stopped on, when it stopped
 
 
 def lost_device(attempt: Attempt, targets: list[str]) -> str | None:
@@ -34,45 +36,47 @@ def lost_device(attempt: Attempt, targets: list[str]) -> str | None:
     others = [device for device in targets if device != "cpu"]
     if "cpu" not in targets or not others:
         return None
-    result = attempt.result
+    judged = attempt.judged
     if attempt.reference_error is not None or not attempt.run.started_up:
         return others[0]
-    if result is None or result.devices:
+    if judged is None or judged.devices:
         return None
-    if result.verdict is Verdict.CRASH:  # no frame, so no telling which device it was on
+    if judged.verdict is Verdict.CRASH:  # no frame, so no telling which device it was on
         return others[0]
-    return attempt.failed_on if attempt.failed_on in others else None
+    return judged.failed_on if judged.failed_on in others else None
 
 
-def merge(first: Attempt, on_cpu: FileResult, device: str) -> FileResult:
-    """The CPU-only check's result, told what became of `device` in the first attempt."""
+def merge(first: Attempt, on_cpu: Judged, device: str) -> Judged:
+    """The CPU-only check's verdict, told what became of `device` in the first attempt: a note
+    that it could not be checked, or its failure as that device's own verdict (and the file's,
+    where the CPU passed)."""
     run = first.run
-    if first.result is not None and on_cpu.verdict is Verdict.CRASH:
-        return first.result  # it crashes (or dies starting) on the CPU alone too: not the device's doing
+    if first.judged is not None and on_cpu.verdict is Verdict.CRASH:
+        return first.judged  # it crashes (or dies starting) on the CPU alone too: not the device's doing
     if run.startup_timed_out:
-        why = f"vecdrill's checking process was still starting {device} after {run.startup_seconds:.0f} s"
+        why = message("note", "still_starting", device=device, seconds=f"{run.startup_seconds:.0f}")
     elif not run.started_up:
-        why = f"vecdrill's checking process {ended_how(run)} while it started {device}"
+        why = message("note", "died_starting", ended=ended_how(run), device=device)
     elif first.reference_error is not None:
-        why = f"the drill's loop could not run there ({_first_line(first.reference_error)})"
+        why = message("note", "loop_failed", error=_first_line(first.reference_error))
     else:
         why = None
     if why is not None:
-        on_cpu.notes.append(
-            f"{device} was not checked: {why}, while on the CPU alone the check runs. This is a "
-            "problem with vecdrill's set-up on this machine, not with your solution: the CPU "
-            "verdict stands, and `vecdrill doctor` shows what is missing"
-        )
-        return on_cpu
-    assert first.result is not None
-    failed = first.result
-    message = f"{device}: {failed.message}"
-    on_cpu.devices.append(DeviceResult(device, failed.verdict, message))
-    if on_cpu.verdict.passed:
-        zh = f"{device}: {failed.message_zh}" if failed.message_zh else None
-        on_cpu.verdict, on_cpu.message, on_cpu.message_zh = failed.verdict, message, zh
-        on_cpu.traceback, on_cpu.stdout, on_cpu.stderr = failed.traceback, failed.stdout, failed.stderr
-    return on_cpu
+        return replace(on_cpu, notes=(*on_cpu.notes, message("note", "lost_device", device=device, why=why)))
+    assert first.judged is not None
+    failed = first.judged
+    said = devices.on_device(device, failed.message)
+    judged = replace(on_cpu, devices=(*on_cpu.devices, DeviceResult(device, failed.verdict, said)))
+    if not on_cpu.verdict.passed:
+        return judged
+    return replace(
+        judged,
+        verdict=failed.verdict,
+        message=said,
+        traceback=failed.traceback,
+        stdout=failed.stdout,
+        stderr=failed.stderr,
+    )
 
 
 def _first_line(error: VecdrillError) -> str:

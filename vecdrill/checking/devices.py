@@ -22,11 +22,11 @@ from pathlib import Path
 
 from vecdrill import wire
 from vecdrill.errors import UsageError
+from vecdrill.messages import Message, message
 from vecdrill.sandbox.mounts import GPU_NODE_GLOB
 
 DEVICE_CHOICES = ("cpu", "cuda", "all")
 _NVML = "libnvidia-ml.so.1"
-NUMERICS = "TF32 and reduced-precision reductions off"  # as `child.gpu.pin_numerics` sets them
 
 
 @dataclass(frozen=True)
@@ -112,28 +112,24 @@ def _ask_nvml(index: int) -> Gpu | None:
 
 def select(option: str, library: str) -> list[str]:
     if option not in DEVICE_CHOICES:
-        raise UsageError(f"--device {option!r} is not one of {', '.join(DEVICE_CHOICES)}")
+        raise UsageError(message("errors", "device", device=option, choices=", ".join(DEVICE_CHOICES)))
     if library == "numpy":
         return ["cpu"]
     if option == "cuda":
         if not cuda_available():
-            raise UsageError(
-                "--device cuda was asked for, but torch sees no CUDA device on this "
-                "machine; use --device cpu (or run `vecdrill doctor`)"
-            )
+            raise UsageError(message("errors", "no_cuda"))
         return ["cuda"]
     if option == "all" and cuda_available():
         return ["cpu", "cuda"]
     return ["cpu"]
 
 
-def cuda_note() -> str:
-    """What the report says about how CUDA was checked."""
-    return (
-        f"cuda was checked in full float32 ({NUMERICS}), with "
-        f"{wire.GPU_MEMORY_BYTES // 1024**3} GiB of GPU memory allowed"
-    )
+def cuda_note() -> Message:
+    """What the report says about how CUDA was checked (in full float32, as `child.gpu.pin_numerics`
+    sets it)."""
+    return message("note", "cuda_numerics", gib=wire.GPU_MEMORY_BYTES // 1024**3)
 
 
-def cpu_only_note() -> str:
-    return "only the CPU was checked: torch sees no CUDA device here"
+def on_device(device: str, said: Message) -> Message:
+    """`cuda: ...`: a sentence about one device, naming it."""
+    return message("verdict", "on_device", device=device, message=said)

@@ -14,6 +14,7 @@ import hashlib
 import json
 import os
 import platform
+import signal
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -22,9 +23,9 @@ from vecdrill import files, paths, wire
 from vecdrill.checking import devices, locks
 from vecdrill.content import drill_code
 from vecdrill.content.drill import Drill, Size
-from vecdrill.content.drill_code import helper_sources
 from vecdrill.errors import DrillError, VecdrillError
 from vecdrill.measure import samples
+from vecdrill.messages import CATALOGUE, Message, message
 
 if TYPE_CHECKING:
     import torch
@@ -42,8 +43,8 @@ class Case:
     size: Size
     seed: int
     noncontiguous: bool = False
-    edge: str | None = None  # "<input>:<edge>" (content/edges.py)
-    label: str = ""  # which case, in the mismatch message: "listed size 2", "an edge case: ..."
+    edge: str | None = None  # "<input>:<edge>" (`InputSpec.edges`)
+    label: Message | None = None  # which case, in the mismatch message: a listed size, an edge case, ...
     replay: int | None = None  # the check's --seed that plans this case again
     outputs_only: bool = False  # the benchmark size: no gradients (the loop's backward is slow), no inputs
 
@@ -77,7 +78,7 @@ class Piece:
 # reference solution while the edge values were being rewritten).
 ANSWER_CODE = (
     "child/inputs.py",
-    "content/edges.py",
+    "content/drill.py",
     "child/worker.py",
     "child/counting.py",
     "child/timer.py",
@@ -105,10 +106,17 @@ def fingerprint(drill: Drill) -> str:
 
 
 def gather(
-    drill: Drill, cases: list[Case], *, probe: list[Size] | None, bench: list[dict[str, Any]], timeout: float
+    drill: Drill,
+    cases: list[Case],
+    *,
+    probe: list[Size] | None,
+    bench: list[dict[str, Any]],
+    timeout: float,
+    helpers: list[wire.HelperSource],
 ) -> dict[str, Piece]:
     """Pieces by name: each case id, "counts", and each bench spec's name ("bench:<device>",
-    "ladder:<device>:<step>"); computes what is missing."""
+    "ladder:<device>:<step>"); computes what is missing. `helpers`: the drill's helper sources
+    (`drill_code.helper_sources`), read once per check by its plan."""
     import torch
 
     base = {
@@ -118,7 +126,6 @@ def gather(
         "grad": drill.grad,
     }
     wanted: dict[str, dict[str, Any]] = {c.id: {**base, "case": c.as_request()} for c in cases}
-    helpers = helper_sources(drill)
     if probe:  # the reference solution's work includes its helpers': their code keys it too
         helper_code = hashlib.sha256(b"\0".join(h.source for h in helpers)).hexdigest()[:20]
         wanted["counts"] = {
@@ -199,10 +206,9 @@ def _run_reference(
     )
     with locks.for_run({case.device for case in request.cases}, timed):
         run = launch.run_sandboxed(
-            list(wire.WORKER_ARGS),
-            wire.encode_request(request),
-            limits=limits,
-            isolation=launch.detect_isolation("plain"),
+            launch.RunRequest(
+                wire.WORKER_ARGS, wire.encode_request(request), limits, launch.detect_isolation("plain")
+            )
         )
     where = str(drill.file("loop.py"))
     if run.result is None:
@@ -212,7 +218,7 @@ def _run_reference(
     except wire.ProtocolError as exc:
         raise DrillError(where, f"the reference child sent an unreadable result: {exc}") from None
     if header.status == "drill_error":  # the child's sentence; `case` names the drill's file at fault
-        raise DrillError(str(drill.file(header.case or "loop.py")), header.message)
+        raise DrillError(str(drill.file(header.case or "loop.py")), drill_problem(header))
     if header.status != "ok":
         raise DrillError(where, f"the reference loop failed: {header.message}")
     for device, why in header.unavailable.items():
@@ -239,7 +245,7 @@ def _no_result(run: ChildRun, timeout: float) -> str:
         )
     if run.memory_suspected:
         return "the reference loop ran out of memory; pick smaller sizes or a smaller bench size"
-    how = f"was killed by signal {run.signal}" if run.signal is not None else f"exited ({run.returncode})"
+    how = ended_how(run).text("en")
     last = run.stderr.strip().splitlines()[-1:] or ["no error output"]
     return (
         f"the reference loop's process {how} before it sent a result ({last[0][:200]}); run loop.py by hand"
@@ -290,3 +296,47 @@ def machine_key(device: str) -> dict[str, Any]:
         machine["gpu"] = None if found is None else [found.name, found.driver, found.cuda_driver]
         machine["torch_cuda"] = torch.version.cuda
     return machine
+
+
+def drill_problem(header: wire.ResultHeader) -> str:
+    """A `drill_error`'s sentence (English: a DrillError is one line on stderr)."""
+    said = child_sentence(header)
+    return said.text("en") if said else f"the child's sentence could not be read ({str(header.said)[:200]})"
+
+
+def child_sentence(header: wire.ResultHeader) -> Message | None:
+    """The sentence the child sent as data (a code of the catalogue's `child` section and its
+    values), or None where it sent none, or what does not name and fill one of those sentences in
+    both languages: the solution's child could send anything."""
+    try:
+        said = _sentence(header.said or {})
+        said.text("en"), said.text("zh")
+    except (KeyError, IndexError, ValueError, AttributeError, TypeError):
+        return None
+    return said
+
+
+def _sentence(data: dict[str, Any]) -> Message:
+    section, code = str(data["code"]).split(".", 1)
+    if section != "child" or code not in CATALOGUE[section]:
+        raise KeyError(code)
+    params = {
+        name: _sentence(value) if isinstance(value, dict) else value
+        for name, value in dict(data["params"]).items()
+    }
+    return Message(section, code, params)
+
+
+def ended_how(run: ChildRun) -> Message:
+    """How a child that sent nothing ended: "was killed by SIGSEGV", "ended (exit code 1)"."""
+    if run.signal is not None:
+        return message("verdict", "killed_by", signal=signal_name(run.signal))
+    return message("verdict", "exit_code", status=run.returncode)
+
+
+def signal_name(number: int) -> str:
+    """`SIGKILL`, or `signal 64` for a number no name is known for."""
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"

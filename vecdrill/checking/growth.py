@@ -16,13 +16,14 @@ from typing import Any
 
 from vecdrill import wire
 from vecdrill.content.drill import Drill, Size
+from vecdrill.messages import Message, message
 from vecdrill.result.model import Verdict
 from vecdrill.supervisor.channels import Mark
 
 # A counter has grown when it rises by more than this many units plus four times the reference
 # solution's rise between the same two probe sizes.
 LOOP_SLACK = 16
-LABELS = {"aten": "torch operations", "calls": "Python-level calls"}
+UNITS = ("aten", "calls")  # the counters that show a loop: torch operations, Python-level calls
 # A drill that bans `.item()` bans every scalar read: int(t), float(t) and `if t:` read the same way.
 SCALAR_READ_BAN = "torch.Tensor.item"
 
@@ -36,7 +37,7 @@ CPU_RATIO = 200
 
 @dataclass(frozen=True)
 class Growth:
-    label: str  # what was counted, in words
+    label: Message  # what was counted, in words
     small: int
     large: int
     reference: int  # how much the reference solution's count rose
@@ -45,36 +46,32 @@ class Growth:
 @dataclass(frozen=True)
 class Reads:
     verdict: Verdict  # PASS with a note, or FORBIDDEN where the drill bans scalar reads
-    message: str
-    message_zh: str  # the same, for `--lang zh`
+    message: Message
 
 
 def grew(solution: dict[str, list[int]], reference: dict[str, list[int]], i: int, j: int) -> Growth | None:
     """The first counter that grows from probe `i` to probe `j` while the reference's stays flat."""
-    for key, label in LABELS.items():
+    for key in UNITS:
         if key not in solution or key not in reference:
             continue
         small, large = solution[key][i], solution[key][j]
         rise = max(0, reference[key][j] - reference[key][i])
         if large - small > LOOP_SLACK + 4 * rise:
-            return Growth(label, small, large, rise)
+            return Growth(message("verdict", f"unit_{key}"), small, large, rise)
     return None
 
 
-def syncs_clause(solution: dict[str, list[int]], i: int, j: int) -> str:
+def syncs_clause(solution: dict[str, list[int]], i: int, j: int) -> Message | str:
     """Where the growing work reads values into Python, say so: that is the loop's body."""
     reads = solution.get("syncs")
     if not reads or reads[j] <= reads[i]:
         return ""
-    return (
-        f"; it reads values out of tensors one at a time ({reads[i]} reads, each a device sync, "
-        f"at the small size, {reads[j]} at the large one)"
-    )
+    return message("verdict", "reads_grow", small=reads[i], large=reads[j])
 
 
 def loop_over_growth(
     drill: Drill, probe: list[Size], solution: dict[str, list[int]], reference: dict[str, list[int]]
-) -> str | None:
+) -> Message | None:
     """For a `loop_over` drill: a sentence naming the first other dimension the work grows with."""
     assert drill.loop_over is not None
     base = probe[0]
@@ -82,11 +79,18 @@ def loop_over_growth(
         dim = next(d for d in size if size[d] != base[d])
         found = grew(solution, reference, 0, j)
         if found is not None:
-            return (
-                f"your solution's work grows with {dim} ({found.small} {found.label} at "
-                f"{dim}={base[dim]}, {found.large} at {dim}={size[dim]}, while the reference solution's "
-                f"grows by {found.reference}): this drill allows a Python loop over {drill.loop_over} "
-                f"only, so vectorize over {dim}{syncs_clause(solution, 0, j)}"
+            return message(
+                "verdict",
+                "work_grows_with",
+                dim=dim,
+                small=found.small,
+                unit=found.label,
+                base=base[dim],
+                large=found.large,
+                grown=size[dim],
+                reference=found.reference,
+                loop_over=drill.loop_over,
+                reads=syncs_clause(solution, 0, j),
             )
     return None
 
@@ -97,29 +101,13 @@ def scalar_reads(drill: Drill, counts: dict[str, list[int]]) -> Reads | None:
     reads = max(counts.get("syncs", [0]))
     if not reads:
         return None
-    what = (
-        f"your solution reads {reads} value{'s' if reads > 1 else ''} out of a tensor into Python "
-        "(`.item()`, `int(t)`, `float(t)` or `if t:`)"
-    )
-    what_zh = f"你的解法把 {reads} 个值从张量读进了 Python（`.item()`、`int(t)`、`float(t)` 或 `if t:`）"
+    what = message("verdict", "reads_one") if reads == 1 else message("verdict", "reads_many", count=reads)
     if any(entry.name == SCALAR_READ_BAN for entry in drill.banned):
-        return Reads(
-            Verdict.FORBIDDEN,
-            f"{what}, and this drill bans such reads: each one is a device sync that makes the GPU "
-            "wait; keep the value in a tensor and compute with it there",
-            f"{what_zh}，而本题禁止这样读取：每读一次就是一次设备同步，GPU 只能停下来等；"
-            "请把值留在张量里，直接用张量计算",
-        )
-    return Reads(
-        Verdict.PASS,
-        f"{what}: each read is a device sync that makes a GPU wait for the result; fine for a size "
-        "read once, but a drill may ban it",
-        f"{what_zh}：每读一次就是一次设备同步，GPU 要等结果算完才能继续；像尺寸这样只读一次的值没有问题，"
-        "但有的题目会禁止这样做",
-    )
+        return Reads(Verdict.FORBIDDEN, message("verdict", "reads_banned", reads=what))
+    return Reads(Verdict.PASS, message("verdict", "reads_note", reads=what))
 
 
-def hidden_work(marks: Sequence[Mark], probes: int, reference: dict[str, Any]) -> str | None:
+def hidden_work(marks: Sequence[Mark], probes: int, reference: dict[str, Any]) -> Message | None:
     """A sentence when the CPU time of the solution's process, read by the sandbox from outside it
     around each probe call (the least of each size's repeats), grows from the small probe size to
     the large one far beyond the
@@ -131,10 +119,7 @@ def hidden_work(marks: Sequence[Mark], probes: int, reference: dict[str, Any]) -
     spans = [mark for mark in marks if mark.byte in ("a", "b")]
     repeats = wire.PROBE_REPEATS
     if len(spans) < 2 * probes * repeats or any(math.isnan(mark.cpu_seconds) for mark in spans):
-        return (
-            "your solution's process did not report the calls whose work vecdrill counts, so it "
-            "cannot tell whether a loop is hiding; do not change what runs around your function"
-        )
+        return message("verdict", "unreported_probes")
     calls = [spans[2 * i + 1].cpu_seconds - spans[2 * i].cpu_seconds for i in range(probes * repeats)]
     used = [min(calls[size * repeats : (size + 1) * repeats]) for size in range(probes)]
     rise = used[-1] - used[0]
@@ -142,9 +127,10 @@ def hidden_work(marks: Sequence[Mark], probes: int, reference: dict[str, Any]) -
     reference_rise = max(0.0, theirs[-1] - theirs[0])
     if rise <= CPU_SLACK_SECONDS or rise <= CPU_RATIO * reference_rise:
         return None
-    return (
-        f"your solution used {used[0] * 1e3:.1f} ms of CPU at the small probe size and "
-        f"{used[-1] * 1e3:.1f} ms at the large one, measured from outside its process, while the "
-        f"reference solution's grows by {reference_rise * 1e3:.2f} ms: work grows with the input "
-        "size where vecdrill's work counters saw none, so a loop is hiding from them"
+    return message(
+        "verdict",
+        "hidden_work",
+        small=f"{used[0] * 1e3:.1f}",
+        large=f"{used[-1] * 1e3:.1f}",
+        reference=f"{reference_rise * 1e3:.2f}",
     )

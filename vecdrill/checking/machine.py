@@ -50,7 +50,7 @@ def _measure(devices: list[str]) -> dict[str, Ceilings]:
     limits = launch.Limits(wall_seconds=180.0, startup_seconds=0.0, data_bytes=8 * 1024**3)
     with locks.measuring(devices):
         run = launch.run_sandboxed(
-            [*CEILINGS_ARGS, *devices], b"", limits=limits, isolation=launch.detect_isolation("plain")
+            launch.RunRequest((*CEILINGS_ARGS, *devices), b"", limits, launch.detect_isolation("plain"))
         )
     try:
         said = json.loads(run.stdout.strip().splitlines()[-1])

@@ -1,7 +1,8 @@
 """What one check runs: the cases, the probe sizes, the benchmarks, and what the solution may not read.
 
-Pure planning from the drill and the options, before any child starts; the same plan feeds the
-solution's child and the reference loop's, so both answer the very same cases.
+Pure planning from the drill and the options, before any child starts: `make` computes it all once
+into a `Plan`, which feeds the solution's child (`Plan.run_request`) and the reference loop's, so
+both answer the very same cases, and the judging after them.
 """
 
 from __future__ import annotations
@@ -9,15 +10,17 @@ from __future__ import annotations
 import contextlib
 import math
 import random
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from vecdrill import paths
+from vecdrill import paths, wire
 from vecdrill.checking.expected import Case
-from vecdrill.content import catalogue, edges
+from vecdrill.content import catalogue, drill_code
 from vecdrill.content.drill import Drill, Size, largest_size
 from vecdrill.measure import ladder
+from vecdrill.messages import message
+from vecdrill.sandbox import launch
 
 DEFAULT_SEED = 1234
 BENCH_SEED_OFFSET = 99  # the benchmark inputs are drawn apart from every checked case's
@@ -25,6 +28,117 @@ RANDOM_SEED_OFFSET = 10  # the random sizes' seeds: seed + 10, seed + 11, ...
 SOLUTION_BENCH_BUDGET = 1.0  # a shorter window can fall inside one slow second of a shared CPU
 LOOP_BENCH_BUDGET = 1.0
 STEP_BUDGETS = {"solution": 0.05, "loop": 0.15}  # seconds per `--scaling` step below the bench
+
+
+@dataclass(frozen=True)
+class CheckOptions:
+    drill_id: str | None = None
+    device: str = "all"  # "cpu", "cuda" or "all" (every available device)
+    seed: int = DEFAULT_SEED
+    bench: bool = True
+    timeout: float | None = None
+    isolation: str | None = None
+    bench_budget: float = SOLUTION_BENCH_BUDGET  # seconds spent timing the solution per device
+    scaling: bool = False  # also time both sides over a ladder of sizes up to the bench size
+    # The benchmark size is a case of every verdict; `try` leaves it out of a save's first step
+    # only, since a correct answer goes on at once to the second step, which checks it there.
+    bench_size: bool = True
+    # When CUDA's failure takes every verdict with it, check the CPU alone and keep its verdict
+    # (`device_retry`); dev check turns this off, since a drill that fails on CUDA is its author's.
+    cpu_fallback: bool = True
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Everything one check runs, computed once (`make`): the parsed drill and the code its child
+    gets, the devices, the cases, the probe sizes, both sides' benchmarks, what the solution may
+    not read, the helpers' sources and the solution's limits."""
+
+    drill: Drill
+    targets: list[str]
+    cases: list[Case]
+    probe: list[Size]
+    solution_bench: list[dict[str, Any]]
+    loop_bench: list[dict[str, Any]]
+    hidden: list[Path]
+    helpers: list[wire.HelperSource]
+    timeout: float  # the solution's own clock, before its benchmarks' time
+    bench_budget: float
+    given: tuple[dict[str, Any], dict[str, bytes]] = field(repr=False)
+
+    @property
+    def limits(self) -> launch.Limits:
+        return launch.Limits(wall_seconds=self.timeout + self.bench_budget * 4 * len(self.solution_bench))
+
+    @property
+    def reference_timeout(self) -> float:
+        """The loop's own wall clock: slow by design, so generous (two minutes for the default
+        10 s drill timeout), yet short for a drill that declares a short timeout, so that an
+        endless loop is told quickly."""
+        return max(self.drill.timeout * 12, self.timeout * 6)
+
+    def on_cpu(self) -> Plan:
+        """The same plan on the CPU alone (`device_retry`)."""
+        return replace(
+            self,
+            targets=["cpu"],
+            cases=[case for case in self.cases if case.device == "cpu"],
+            solution_bench=[spec for spec in self.solution_bench if spec["device"] == "cpu"],
+            loop_bench=[spec for spec in self.loop_bench if spec["device"] == "cpu"],
+        )
+
+    def run_request(
+        self, source: bytes, filename: str, isolation: launch.IsolationReport, names: list[wire.NameUse]
+    ) -> launch.RunRequest:
+        """The solution's run: `source` (named `filename`) on this plan, in a box of `isolation`."""
+        drill, code = self.given
+        request = wire.WorkerRequest(
+            mode="solution",
+            drill=drill,
+            code=code,
+            source=source,
+            filename=filename,
+            cases=[wire.CaseRequest(**case.as_request()) for case in self.cases],
+            grad=self.drill.grad,
+            probe=self.probe,
+            bench=[wire.BenchRequest(**spec) for spec in self.solution_bench],
+            plain_mode=isolation.layer != launch.Isolation.BWRAP,
+            hidden=[str(place) for place in self.hidden] if isolation.layer is launch.Isolation.PLAIN else [],
+            probe_devices=probe_devices(self.targets),
+            helpers=self.helpers,
+            names=names,
+        )
+        return launch.RunRequest(
+            wire.WORKER_ARGS,
+            wire.encode_request(request),
+            self.limits,
+            isolation,
+            hidden=frozenset(self.hidden),
+        )
+
+
+def make(drill: Drill, targets: list[str], options: CheckOptions, cases: list[Case] | None = None) -> Plan:
+    """The plan of a check of `drill` on `targets`; `cases` replaces the check's own (mutation
+    testing's larger battery)."""
+    timed = options.bench and drill.benchmark
+    solution_bench, loop_bench = (
+        benchmarks(drill, targets, options.seed, options.scaling, options.bench_budget) if timed else ([], [])
+    )
+    return Plan(
+        drill,
+        targets,
+        cases
+        if cases is not None
+        else build_cases(drill, targets, options.seed, bench_size=options.bench_size),
+        probe_sizes(drill),
+        solution_bench,
+        loop_bench,
+        secret_places(drill),
+        drill_code.helper_sources(drill),
+        options.timeout or drill.timeout,
+        options.bench_budget,
+        drill_code.given(drill, answers=False),
+    )
 
 
 def build_cases(drill: Drill, targets: list[str], seed: int, *, bench_size: bool = True) -> list[Case]:
@@ -37,18 +151,18 @@ def build_cases(drill: Drill, targets: list[str], seed: int, *, bench_size: bool
     for device in targets:
         for i, size in enumerate(drill.sizes):
             for offset in (0, 1):
-                label = f"listed size {i + 1}" + (", second seed" if offset else "")
+                label = message("case", "listed_second" if offset else "listed", number=i + 1)
                 cases.append(Case(f"{device}:{i}:{offset}", device, size, seed + offset, label=label))
         if drill.noncontiguous:
-            label = "non-contiguous inputs"
+            label = message("case", "noncontiguous")
             cases.append(Case(f"{device}:nc", device, drill.sizes[-1], seed + 2, True, label=label))
         for i, size in enumerate(random_sizes(drill, seed)):
-            label = f"random size {i + 1}"
+            label = message("case", "random", number=i + 1)
             cases.append(
                 Case(f"{device}:random:{i}", device, size, seed + RANDOM_SEED_OFFSET + i, label=label)
             )
-        for name, edge in edges.drill_edges(drill):
-            label = f"an edge case: {edges.describe(name, edge)}"
+        for name, edge in drill.edge_cases():
+            label = message("case", f"edge_{edge}", name=name)
             cases.append(
                 Case(
                     f"{device}:edge:{name}:{edge}",
@@ -62,7 +176,7 @@ def build_cases(drill: Drill, targets: list[str], seed: int, *, bench_size: bool
         if (
             bench_size and drill.bench not in drill.sizes
         ):  # what timing compares, the plain check compares too
-            label = "the benchmark size"  # last: running out of memory there leaves every other verdict
+            label = message("case", "bench")  # last: running out of memory there leaves every other verdict
             cases.append(
                 Case(
                     f"{device}:bench",

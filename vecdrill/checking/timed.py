@@ -7,22 +7,26 @@ back memory it already returned is rejected, so caching answers between calls ca
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from vecdrill import wire
+from vecdrill.checking import devices
 from vecdrill.checking.compare import Tolerance, answer_of, compare_answers
 from vecdrill.checking.expected import Piece
 from vecdrill.content.drill import Drill, Size
 from vecdrill.measure import efficiency, ladder, speedup
 from vecdrill.measure.efficiency import Ceilings
 from vecdrill.measure.samples import Samples
-from vecdrill.result.model import DeviceResult, Efficiency, FileResult, Timing, Verdict
+from vecdrill.messages import Message, message
+from vecdrill.result import units
+from vecdrill.result.model import DeviceResult, Efficiency, Mismatch, ScalingPoint, Timing, Verdict
 
 _OPS_UNITS = {"aten": "torch operations", "calls": "Python-level calls"}
 
 
 def judge_timing(
-    result: FileResult,
+    judged: list[DeviceResult],
     drill: Drill,
     header: wire.ResultHeader,
     tensors: dict[str, Any],
@@ -31,57 +35,80 @@ def judge_timing(
     *,
     ops_size: Size,
     ceilings: Mapping[str, Ceilings],
-) -> None:
-    """Fill each device's timing (with its efficiency, where the device's ceilings are known) and
-    scaling ladder, or turn the verdict to WRONG; each device's answer is re-checked with its own
-    tolerance."""
-    threads = header.threads
+) -> list[DeviceResult]:
+    """Each device with its timing (and its efficiency, where the device's ceilings are known) and
+    scaling ladder; or, where the timed calls cannot be trusted, that device turned WRONG (and the
+    rest as they were). Each device's answer is re-checked with its own tolerance."""
     spent: dict[str, float] = {}
+    timings: dict[str, Timing] = {}
+    ladders: dict[str, list[ScalingPoint]] = {}
     for index, record in enumerate(header.bench):
-        device = next(d for d in result.devices if d.device == record["device"])
+        device = record["device"]
         loop = pieces[record["name"]]
-        spent[device.device] = (
-            spent.get(device.device, 0.0)
+        spent[device] = (
+            spent.get(device, 0.0)
             + record["wall_seconds"]
             + (0.0 if loop.cached else loop.header["wall_seconds"])
         )
-        problem = _cheated(device, record, loop, tensors, index, tolerances[device.device])
+        problem = _cheated(device, record, loop, tensors, index, tolerances[device])
         if problem is not None:
-            device.verdict = result.verdict = Verdict.WRONG
-            device.message = result.message = problem
-            return
+            said, changed = problem
+            return [
+                replace(d, verdict=Verdict.WRONG, message=said, mismatch=changed) if d.device == device else d
+                for d in judged
+            ]
         loop_samples, samples = _samples(loop.header), _samples(record)
         if "outputs" in record:
-            device.timing = speedup.summarize(
-                loop_samples, samples, size=record["size"], threads=threads, loop_cached=loop.cached
+            timing = speedup.summarize(
+                loop_samples, samples, size=record["size"], threads=header.threads, loop_cached=loop.cached
             )
-            if device.device in ceilings:
-                device.timing.efficiency = _efficiency(drill, loop, device, ceilings[device.device])
+            if device in ceilings:
+                timing = replace(
+                    timing, efficiency=_efficiency(drill, loop, device, timing, ceilings[device])
+                )
+            timings[device] = timing
         else:
-            device.scaling.append(ladder.point(record["size"], loop_samples.quietest, samples.quietest))
-    for device in result.devices:
-        if device.timing is not None:
-            device.timing.measure_seconds = spent.get(device.device, 0.0)
-            _add_op_counts(device.timing, drill.library, header, pieces, ops_size)
-            _finish_ladder(device)
+            ladders.setdefault(device, []).append(
+                ladder.point(record["size"], loop_samples.quietest, samples.quietest)
+            )
+    work = _op_counts(drill.library, header, pieces, ops_size)
+    return [
+        _timed(
+            device,
+            replace(timings[device.device], measure_seconds=spent[device.device], **work),
+            ladders.get(device.device, []),
+        )
+        if device.device in timings
+        else device
+        for device in judged
+    ]
 
 
-def _efficiency(drill: Drill, loop: Piece, device: DeviceResult, ceilings: Ceilings) -> Efficiency | None:
+def _timed(device: DeviceResult, timing: Timing, steps: list[ScalingPoint]) -> DeviceResult:
+    """The device with its timing, and its ladder closed with the benchmark size and its crossover."""
+    if not steps:
+        return replace(device, timing=timing)
+    scaling = (*steps, ladder.point(timing.size, timing.loop_seconds, timing.solution_seconds))
+    return replace(device, timing=timing, scaling=scaling, crossover=ladder.crossover(list(scaling)))
+
+
+def _efficiency(
+    drill: Drill, loop: Piece, device: str, timing: Timing, ceilings: Ceilings
+) -> Efficiency | None:
     """The solution's efficiency on `device`: the drill's stated least work at the benchmark size,
     else the bytes of the inputs and of the loop's output there (the reference child measured
     them), over the solution's quietest time per call."""
-    assert device.timing is not None
     spec = drill.efficiency
-    work = spec.work_at(device.timing.size)
+    work = spec.work_at(timing.size)
     if work is None:
         work = float(loop.header.get("bytes", 0))
     floats = [spec.dtype for spec in drill.inputs if spec.dtype in efficiency.DTYPES]
     return efficiency.figure(
         spec.bound,
         work,
-        device.timing.solution_seconds,
+        timing.solution_seconds,
         ceilings,
-        device=device.device,
+        device=device,
         dtype=floats[0] if floats else None,
     )
 
@@ -91,21 +118,17 @@ def _samples(record: dict[str, Any]) -> Samples:
 
 
 def _cheated(
-    device: DeviceResult,
+    device: str,
     record: dict[str, Any],
     loop: Piece,
     tensors: dict[str, Any],
     index: int,
     tol: Tolerance,
-) -> str | None:
-    """Why the timed calls cannot be trusted, if they cannot."""
-    at = ", ".join(f"{k}={v}" for k, v in record["size"].items())
+) -> tuple[Message, Mismatch | None] | None:
+    """Why the timed calls cannot be trusted, if they cannot, and the answer that changed."""
+    at = units.size(record["size"])
     if record.get("reused"):
-        return (
-            f"{device.device}: while being timed at {at}, your solution returned a result it "
-            "had already returned for an earlier call; compute the answer on every call "
-            "instead of keeping it between calls"
-        )
+        return devices.on_device(device, message("verdict", "reused_answer", size=at)), None
     if "outputs" not in record:
         return None
     recheck = compare_answers(
@@ -115,36 +138,41 @@ def _cheated(
     )
     if recheck is None:
         return None
-    recheck.size, recheck.case = dict(record["size"]), "after its timed calls at the benchmark size"
-    device.mismatch = recheck
+    recheck = replace(recheck, size=dict(record["size"]), case=message("case", "after_timing"))
     where = "[" + ", ".join(map(str, recheck.index)) + "]" if recheck.index else ""
-    values = f": expected {recheck.expected}, got {recheck.got}" if recheck.expected is not None else ""
-    return (
-        f"{device.device}: after its timed calls at {at}, your solution's answer differs from the "
-        f"loop's ({recheck.what} of {recheck.output}{where}{values}), though the same call matched "
-        "it before timing: it keeps state between calls; compute every answer afresh"
+    values = (
+        message("mismatch", "state_values", expected=recheck.expected, got=recheck.got)
+        if recheck.expected is not None
+        else ""
     )
+    what = message("mismatch", f"what_{recheck.what}")
+    difference = message(
+        "mismatch",
+        "state_difference",
+        what=what,
+        output=message("mismatch", "indexed", output=recheck.output, at=where),
+        values=values,
+    )
+    return devices.on_device(
+        device, message("verdict", "kept_state", size=at, difference=difference)
+    ), recheck
 
 
-def _add_op_counts(
-    timing: Timing, library: str, header: wire.ResultHeader, pieces: dict[str, Piece], ops_size: Size
-) -> None:
+def _op_counts(
+    library: str, header: wire.ResultHeader, pieces: dict[str, Piece], ops_size: Size
+) -> dict[str, Any]:
     """The work both sides dispatch at the small probe size: deterministic, unlike times."""
     key = "aten" if library == "torch" else "calls"
     yours = header.counts.get(key)
     counts = pieces.get("counts")
     loop = counts.header.get("loop_counts", {}).get(key) if counts else None
-    if yours and loop:
-        timing.solution_ops, timing.loop_ops = int(yours[0]), int(loop[0])
-        timing.ops_size, timing.ops_unit = dict(ops_size), _OPS_UNITS[key]
-        lines = counts.header.get("loop_counts", {}).get("lines") if counts else None
-        timing.loop_lines = int(lines[0]) if lines else None
-
-
-def _finish_ladder(device: DeviceResult) -> None:
-    """Close the ladder with the benchmark size itself and find the crossover."""
-    if not device.scaling or device.timing is None:
-        return
-    timing = device.timing
-    device.scaling.append(ladder.point(timing.size, timing.loop_seconds, timing.solution_seconds))
-    device.crossover = ladder.crossover(device.scaling)
+    if not (yours and loop and counts):
+        return {}
+    lines = counts.header.get("loop_counts", {}).get("lines")
+    return {
+        "solution_ops": int(yours[0]),
+        "loop_ops": int(loop[0]),
+        "ops_size": dict(ops_size),
+        "ops_unit": _OPS_UNITS[key],
+        "loop_lines": int(lines[0]) if lines else None,
+    }

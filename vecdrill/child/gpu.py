@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from vecdrill.child import numerics
+from vecdrill.messages import Message, message
 
 NUMERICS = "TF32 and reduced-precision reductions off"  # as the child sets them (child.numerics)
 
@@ -125,15 +126,18 @@ def _why_unavailable(torch: Any) -> str:
     return "torch sees no usable CUDA device inside the sandbox (CUDA_VISIBLE_DEVICES or the driver)"
 
 
-def out_of_memory(exc: BaseException) -> str | None:
-    """For a CUDA out-of-memory error, what was asked for on which device; else None."""
+def out_of_memory(exc: BaseException) -> Message | None:
+    """For a CUDA out-of-memory error, what was asked for on which device (a sentence of the
+    catalogue's `child` section, sent as data); else None."""
     text = str(exc)
     if type(exc).__name__ != "OutOfMemoryError" and "CUDA out of memory" not in text:
         return None
     asked = re.search(r"Tried to allocate ([0-9.]+ [KMGT]?i?B)", text)
     device = re.search(r"GPU (\d+)", text)
-    where = f"cuda:{device.group(1)}" if device else "the GPU"
-    return f"{asked.group(1) if asked else 'more memory'} more on {where}"
+    where = f"cuda:{device.group(1)}" if device else message("child", "the_gpu")
+    if asked is None:
+        return message("child", "more_memory_on", device=where)
+    return message("child", "bytes_more_on", amount=asked.group(1), device=where)
 
 
 def _first_line(exc: BaseException) -> str:

@@ -2,7 +2,7 @@
 
 Values are drawn on the CPU from a `torch.Generator` seeded with the check's seed and then moved to
 the device, so the loop, the solution and every device see the same numbers. An edge case
-(`"<input>:<edge>"`, see content/edges.py) then forces one input's values, from a generator of its
+(`"<input>:<edge>"`, see `InputSpec.edges`) then forces one input's values, from a generator of its
 own, so every other input keeps the numbers it has in the plain case.
 """
 

@@ -31,16 +31,18 @@ from vecdrill.gate.rules import (
     FORBIDDEN_API_EXCEPT,
     LIBRARY_ROOTS,
 )
+from vecdrill.messages import Message, message
 
 _MISSING = object()
 
 
 class Escape(Exception):
-    """A name that leads outside what the drill allows: `where` (line, col) and a sentence."""
+    """A name that leads outside what the drill allows: `where` (line, col) and the sentence that
+    says so (a code of the catalogue's `child` section: it crosses to the parent as data)."""
 
-    def __init__(self, where: tuple[int, int], message: str) -> None:
-        super().__init__(message)
-        self.where, self.message = where, message
+    def __init__(self, where: tuple[int, int], said: Message) -> None:
+        super().__init__(said.text("en"))
+        self.where, self.said = where, said
 
 
 def check_names(uses: Sequence[wire.NameUse], allowed_imports: Iterable[str]) -> None:
@@ -53,7 +55,7 @@ def check_names(uses: Sequence[wire.NameUse], allowed_imports: Iterable[str]) ->
             raise Escape((use.line, use.col), problem)
 
 
-def _walk(dotted: str, roots: set[str], refused: dict[int, str]) -> str | None:
+def _walk(dotted: str, roots: set[str], refused: dict[int, str]) -> Message | None:
     if dotted in FORBIDDEN_API_EXCEPT:
         return None  # read-only and allowed, though it lives under an off-limits name
     parts = dotted.split(".")
@@ -84,28 +86,19 @@ def _attribute(owner: object, name: str) -> object:
     return inspect.getattr_static(owner, name, _MISSING)
 
 
-def _judge(value: object, spelled: str, roots: set[str], refused: dict[int, str]) -> str | None:
+def _judge(value: object, spelled: str, roots: set[str], refused: dict[int, str]) -> Message | None:
     allowed = ", ".join(sorted(roots - {"__future__"}))
     if isinstance(value, types.ModuleType):
         name = value.__name__
         if name.split(".")[0] not in roots:
-            return (
-                f"`{spelled}` is the module `{name}`, reached through another module: a solution "
-                f"may use only {allowed}; compute with the inputs and the library's operations"
-            )
+            return message("child", "reached_module", spelled=spelled, name=name, allowed=allowed)
         if _off_limits(name):
-            return f"`{spelled}` is `{name}`, which is off limits in a drill solution"
+            return message("child", "off_limits_module", spelled=spelled, name=name)
     if id(value) in refused:
-        return (
-            f"`{spelled}` is `{refused[id(value)]}` under another name, which is off limits in a "
-            "drill solution"
-        )
+        return message("child", "renamed_refused", spelled=spelled, name=refused[id(value)])
     module = getattr(value, "__module__", None) if callable(value) else None
     if isinstance(module, str) and module.split(".")[0] not in (*roots, "builtins"):
-        return (
-            f"`{spelled}` comes from the module `{module}`, reached through another module: a "
-            f"solution may use only {allowed}"
-        )
+        return message("child", "reached_function", spelled=spelled, module=module, allowed=allowed)
     return None
 
 

@@ -28,6 +28,8 @@ from vecdrill.child.inputs import InputError, declared_problem, fresh_copy, make
 from vecdrill.content import drill_code
 from vecdrill.content.drill import Drill, Size
 from vecdrill.content.drill_code import LOOP, SOLUTION, load_helpers
+from vecdrill.messages import message
+from vecdrill.result import units
 from vecdrill.supervisor.limits import Limits, undumpable
 
 _exit = os._exit
@@ -55,6 +57,7 @@ def main() -> None:
             rejected.traceback,
             cases=finished,
             line=rejected.line,
+            said=rejected.said.to_json() if rejected.said is not None else None,
         )
         ids = {f"{record['id']}/" for record in finished}
         tensors = {k: v for k, v in tensors.items() if k.startswith(tuple(ids))} if ids else {}
@@ -107,7 +110,7 @@ def run(
         subject = _reference_solution(drill, request, helpers) if reference else function
         subject = counting.watched(subject, watch) if watch else subject
         counted = str(drill.file(SOLUTION)) if reference else filename
-        at = f"at the probe sizes {' and '.join(faults.size_text(size) for size in probe)}"
+        at = message("child", "at_probe_sizes", sizes="; ".join(units.size(size) for size in probe))
         probed = faults.authors(
             request,
             SOLUTION,
@@ -128,7 +131,7 @@ def run(
         faults.authors(
             request,
             LOOP,
-            f"at the benchmark size {faults.size_text(spec.size)}",
+            message("child", "at_bench_size", size=units.size(spec.size)),
             lambda spec=spec, i=i: _bench(drill, loop, function, filename, spec, tensors, i, settings),  # type: ignore[misc]
         )
         for i, spec in enumerate(benches)
@@ -154,7 +157,8 @@ def _resolve_names(request: wire.WorkerRequest, drill: Drill, filename: str) -> 
         resolve.check_names(request.names, drill.allowed_imports)
     except resolve.Escape as escape:
         line, col = escape.where
-        raise Rejected("forbidden", f"{filename}:{line}:{col} {escape.message}") from None
+        said = message("child", "escaped", at=f"{filename}:{line}:{col}", problem=escape.said)
+        raise Rejected("forbidden", said=said) from None
 
 
 def _loop_module(drill: Drill, request: wire.WorkerRequest) -> types.ModuleType | None:
@@ -207,9 +211,10 @@ def _run_loop_case(
 ) -> dict[str, Any]:
     """One case of the reference loop, whose failures are its author's: where it raised, at which
     size, or what it returned that vecdrill cannot compare."""
-    at = f"at size {faults.size_text(case.size)}"
     record = faults.authors_step(
-        "loop.py", at, lambda: _run_case(drill, function, filename, case, values, grad, tensors)
+        "loop.py",
+        faults.at_size(case.size),
+        lambda: _run_case(drill, function, filename, case, values, grad, tensors),
     )
     outputs = record["outputs"]
     odd = [item["type"] for item in outputs["items"] if item["type"] not in ("tensor", "ndarray", "number")]
@@ -300,7 +305,7 @@ def _load_learner(
         raise Rejected("load_error", faults.describe(exc), tb=_learner_traceback(exc, filename)) from None
     function = namespace.get(name)
     if not callable(function):
-        raise Rejected("load_error", f"your file defines no function {name}()")
+        raise Rejected("no_function", name)
     return function  # type: ignore[no-any-return]
 
 
@@ -341,12 +346,8 @@ def _rejected(
     asked = gpu.out_of_memory(exc)
     if asked is None:
         return Rejected("error", faults.describe(exc), case, tb, faults.at_line(exc, filename))
-    at = f" at size {faults.size_text(size)}" if size else ""
-    message = (
-        f"your solution ran out of GPU memory{at}: it asked for {asked}, beyond what one "
-        "check may use (`vecdrill doctor` shows the cap); avoid huge intermediate tensors"
-    )
-    return Rejected("memory", message, case, tb)
+    at = message("child", "at_size_clause", size=units.size(size)) if size else ""
+    return Rejected("memory", case=case, tb=tb, said=message("child", "gpu_memory", at=at, asked=asked))
 
 
 def _run_case(
@@ -389,11 +390,8 @@ def _store_outputs(output: Any, prefix: str, tensors: dict[str, Any], limit: int
     kinds: list[dict[str, str | None]] = []
     total = sum(int(getattr(o, "nbytes", 0)) for o in items)
     if total > limit:
-        raise Rejected(
-            "too_large",
-            f"your solution returned {total / 2**20:.0f} MiB, more than "
-            f"the {limit / 2**20:.0f} MiB vecdrill accepts",
-        )
+        mib = {"returned": f"{total / 2**20:.0f}", "limit": f"{limit / 2**20:.0f}"}
+        raise Rejected("too_large", said=message("child", "returned_too_much", **mib))
     for i, item in enumerate(items):
         if type(item) is torch.Tensor:
             kinds.append({"type": "tensor", "device": str(item.device)})
@@ -508,9 +506,7 @@ def _probe(
                 measured, output = counting.count_work(function, kwargs, torch_ops=drill.library == "torch")
                 gpu.settle(device)
             except counting.CountersDisabled as exc:
-                raise Rejected(
-                    "tampered", f"your solution switched off vecdrill's work counters ({exc})"
-                ) from None
+                raise Rejected("tampered", str(exc)) from None
             except Rejected:
                 raise
             except BaseException as exc:  # noqa: BLE001

@@ -19,6 +19,7 @@ from vecdrill.content.cache import DrillCache
 from vecdrill.content.drill import MANIFEST, Drill, check_helpers
 from vecdrill.content.pack import Pack, Track, load_pack
 from vecdrill.errors import DrillError, UsageError
+from vecdrill.messages import message
 
 CORE_PACK = "core"
 
@@ -47,8 +48,10 @@ class Catalogue:
             if Path(problem.where).parts and drill_id in Path(problem.where).parts:
                 raise problem
         close = difflib.get_close_matches(drill_id, list(self.drills), n=3, cutoff=0.6)
-        hint = f" Did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
-        raise UsageError(f"no drill named {drill_id!r}.{hint} See `vecdrill list`.")
+        if not close:
+            raise UsageError(message("errors", "no_drill", drill=drill_id))
+        joined = [message("errors", "quoted", name=c) for c in close]
+        raise UsageError(message("errors", "no_drill_close", drill=drill_id, close=tuple(joined)))
 
     def pack_of(self, drill_id: str) -> Pack:
         return self.places[drill_id].pack
@@ -116,9 +119,7 @@ def load_catalogue(extra: list[Path] | None = None) -> Catalogue:
     cache = DrillCache()
     for root in search_path(extra):
         if not root.is_dir():
-            raise UsageError(
-                f"the drill folder {str(root)!r} does not exist; check --drills or VECDRILL_PATH"
-            )
+            raise UsageError(message("errors", "no_folder", folder=str(root)))
         if root.resolve() in roots:  # the same pack named twice (VECDRILL_PATH and --drills)
             continue
         folders = _drill_folders(root)

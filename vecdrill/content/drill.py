@@ -22,14 +22,14 @@ else:  # pragma: no cover - exercised on Python 3.10 only
 
 from vecdrill.content import bound
 from vecdrill.content.bound import EfficiencySpec
-from vecdrill.content.edges import edges_of
 from vecdrill.errors import DrillError
+from vecdrill.messages import say
 
 MANIFEST = "drill.toml"
 FORMAT_VERSION = 1
 DRILL_FILES = ("loop.py", "starter.py", "solution.py", "explain.md")
 CHINESE_EXPLANATION = "explain.zh.md"  # optional, with the optional [zh] table: a drill may be English only
-NO_CHINESE = "本题没有中文文本，以下为英文。(This drill has no Chinese text; it is shown in English.)"
+NO_CHINESE = say("explain", "english_only", "zh")  # what a view in Chinese says, once, before the English
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 DTYPES = ("float16", "bfloat16", "float32", "float64", "int32", "int64", "uint8", "bool")
 KINDS = ("normal", "uniform", "int", "index", "bool", "probs", "dim", "const", "custom")
@@ -53,6 +53,23 @@ class InputSpec:
     value: float | None = None
     device: str = "same"
 
+    @property
+    def edges(self) -> tuple[str, ...]:
+        """The edge values a check forces on this input, by its kind: where wrong answers show and
+        a random draw rarely goes (all zeros, ties, every index the smallest or the largest, an
+        all-false mask); none for sizes, constants and custom inputs. The plan adds one case per
+        input and edge (`Drill.edge_cases`); the child (child/inputs.py) forces the values."""
+        if self.kind == "normal":
+            return ("zeros", "ties")
+        if self.kind == "uniform":
+            return ("zeros", "ties") if self.low <= 0.0 < self.high else ("ties",)
+        return {
+            "int": ("low", "high"),
+            "index": ("first", "last"),
+            "bool": ("false", "true"),
+            "probs": ("uniform",),
+        }.get(self.kind, ())
+
 
 @dataclass(frozen=True)
 class RuleName:
@@ -69,7 +86,7 @@ class CaseRules:
 
     random: int = 2  # sizes drawn between the listed ones (or within `bounds`), each at its own seed
     bounds: dict[str, tuple[int, int]] = field(default_factory=dict)  # inclusive, per dimension
-    edges: bool = True  # forced edge values for every input whose kind has them (content/edges.py)
+    edges: bool = True  # forced edge values for every input whose kind has them (`InputSpec.edges`)
     skip_edges: tuple[str, ...] = ()  # "<input>:<edge>" that the drill's spec rules out (distinct values)
 
 
@@ -131,7 +148,6 @@ class Drill:
     survivors: tuple[KnownSurvivor, ...] = ()  # `[mutation] survivors`
     few_mutants: str = ""  # `[mutation] few_mutants`: why the solution has few mutants (or "")
     efficiency: EfficiencySpec = field(default_factory=EfficiencySpec)  # `[efficiency]`: content/bound.py
-    extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def function(self) -> str:
@@ -153,6 +169,13 @@ class Drill:
         """Whether a view in `lang` shows this drill's English title, task and hints instead,
         which the view says once (NO_CHINESE)."""
         return lang == "zh" and self.zh is None
+
+    def edge_cases(self) -> list[tuple[str, str]]:
+        """(input name, edge) for every edge case of the drill, in input order."""
+        if not self.cases.edges:
+            return []
+        every = [(spec.name, edge) for spec in self.inputs for edge in spec.edges]
+        return [(name, edge) for name, edge in every if f"{name}:{edge}" not in self.cases.skip_edges]
 
     def explanation(self, lang: str) -> str:
         """The explanation's Markdown in `lang`; without explain.zh.md, the English one after
@@ -613,7 +636,7 @@ def _check_semantics(where: str, drill: Drill) -> None:
                 f"{dim!r} (in cases.bounds or loop_over) is no dimension of the inputs; use one of "
                 f"{', '.join(sorted(dims))}",
             )
-    offered = {f"{spec.name}:{edge}" for spec in drill.inputs for edge in edges_of(spec)}
+    offered = {f"{spec.name}:{edge}" for spec in drill.inputs for edge in spec.edges}
     for entry in drill.cases.skip_edges:
         if entry not in offered:
             raise DrillError(

@@ -4,7 +4,7 @@ With `allowed` set, every library name, method, operator and builtin a solution 
 on the list (codes F010); `max_lines` and `max_columns` bound the function's body (F011, F012).
 The drill's inputs, the solution's own names and the helper drills' functions are always usable:
 they are not library names. What static analysis misses (a computed name) the run-time op check
-catches (child/counting.py, check/allowed_ops.py).
+catches (child/counting.py, checking/allowed_ops.py).
 """
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ from __future__ import annotations
 import ast
 import builtins
 
-from vecdrill.gate.messages import Problem, finding
+from vecdrill.gate.messages import Problem, finding, part, said
 from vecdrill.gate.rules import GateRules
+from vecdrill.messages import Message
 from vecdrill.result.model import Finding
 
 OPERATORS: dict[type, str] = {
@@ -93,14 +94,14 @@ class AllowList:
             return self.attribute_problem(parts[2])
         if any(".".join(parts[:end]) in self.allowed for end in range(2, len(parts) + 1)):
             return None
-        return self._refused(f"`{dotted}`", f"`{dotted}`")
+        return self._refused(part("name", name=dotted))
 
     def attribute_problem(self, name: str) -> Problem:
         """A method or attribute of something the gate cannot resolve, such as `x.cumsum`."""
         entry = f"{self.method_owner}.{name}"
         if self.allowed is None or name in METADATA or entry in self.allowed:
             return None
-        return self._refused(f"`.{name}`", f"`.{name}`")
+        return self._refused(part("name", name=f".{name}"))
 
     def builtin_problem(self, name: str) -> Problem:
         if (
@@ -110,7 +111,7 @@ class AllowList:
             or name in self.allowed
         ):
             return None
-        return self._refused(f"the builtin `{name}`", f"内置函数 `{name}`")
+        return self._refused(part("builtin", name=name))
 
     def operator_problem(self, node: ast.AST) -> Problem:
         """The operator a node applies, if the allow-list lacks it. String formatting (`"%s" % x`,
@@ -120,7 +121,7 @@ class AllowList:
         if self.allowed is None:
             return None
         if formats(node):
-            return self._refused("string formatting", "字符串格式化")
+            return self._refused(part("formatting"))
         symbol: str | None
         if isinstance(node, ast.Subscript):
             symbol = "[]" if isinstance(node.ctx, ast.Load) else "[]="
@@ -128,31 +129,20 @@ class AllowList:
             symbol = OPERATORS.get(type(getattr(node, "op", None)))
         if symbol is None or symbol in self.allowed:
             return None
-        return self._refused(f"the operator `{symbol}`", f"运算符 `{symbol}`")
+        return self._refused(part("operator", name=symbol))
 
     def compare_problems(self, node: ast.Compare) -> list[Problem]:
         if self.allowed is None:
             return []
         symbols = dict.fromkeys(OPERATORS[type(op)] for op in node.ops if type(op) in OPERATORS)
-        return [
-            self._refused(f"the operator `{s}`", f"运算符 `{s}`") for s in symbols if s not in self.allowed
-        ]
+        return [self._refused(part("operator", name=s)) for s in symbols if s not in self.allowed]
 
-    def _refused(self, what: str, what_zh: str) -> Problem:
+    def _refused(self, what: Message) -> Problem:
         reason = self.rules.reason(EVERYTHING_ELSE)
+        if reason is not None:
+            return "F010", said("not_listed_because", what=what, reason=reason)
         listed = ", ".join(sorted(set(self.allowed or ()) - {EVERYTHING_ELSE}))
-        english = f"{what} is not on this drill's list of what a solution may use"
-        if reason is not None and reason.reason:  # an English-only drill's reason serves both views
-            return (
-                "F010",
-                f"{english}: {reason.reason}",
-                f"{what_zh} 不在本题允许使用的清单上：{reason.reason_zh or reason.reason}",
-            )
-        return (
-            "F010",
-            f"{english} ({listed}): build the result from those",
-            f"{what_zh} 不在本题允许使用的清单上（{listed}）：请只用这些来构造结果",
-        )
+        return "F010", said("not_listed", what=what, listed=listed)
 
 
 def formats(node: ast.AST) -> bool:
@@ -196,10 +186,7 @@ def body_limits(module: ast.Module, text: str, rules: GateRules) -> list[Finding
                 "F011",
                 numbers[0],
                 1,
-                f"the body of `{rules.function}` has {len(numbers)} lines of code, over this drill's "
-                f"limit of {rules.max_lines}: combine the steps into fewer lines",
-                f"`{rules.function}` 的函数体有 {len(numbers)} 行代码，超过本题 {rules.max_lines} 行的上限："
-                "把几步合并成更少的行",
+                said("too_many_lines", name=rules.function, lines=len(numbers), limit=rules.max_lines),
             )
         )
     widths = [(len(source_lines[n - 1].rstrip()), n) for n in numbers if n <= len(source_lines)]
@@ -210,10 +197,7 @@ def body_limits(module: ast.Module, text: str, rules: GateRules) -> list[Finding
                 "F012",
                 line,
                 rules.max_columns + 1,
-                f"line {line} is {width} characters wide, over this drill's limit of "
-                f"{rules.max_columns}: shorten it (shorter names, or a helper drill's function)",
-                f"第 {line} 行有 {width} 个字符，超过本题 {rules.max_columns} 个字符的上限："
-                "把它缩短（更短的名字，或调用辅助题的函数）",
+                said("too_wide", line=line, width=width, limit=rules.max_columns),
             )
         )
     return found

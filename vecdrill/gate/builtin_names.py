@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ast
 
-from vecdrill.gate.messages import FindingLog, data_word, iterating_message, mapping_message
+from vecdrill.gate.messages import FindingLog, data_word, iterating_message, mapping_message, said
 from vecdrill.gate.names import NameResolver
 from vecdrill.gate.rules import (
     CONTAINER_BUILTINS,
@@ -43,36 +43,17 @@ class BuiltinChecker:
             return
         name, call = node.id, self.names.call_of(node)
         if name in DYNAMIC_BUILTINS:
-            self.log.add(
-                node,
-                "F002",
-                f"`{name}` reaches outside plain computation (dynamic code, introspection, "
-                "files): write the computation directly",
-            )
+            self.log.add(node, "F002", said("dynamic", name=name))
         elif name == "getattr":
             if call is None or self.names.getattr_literal(call) is None:
-                self.log.add(
-                    node,
-                    "F002",
-                    "`getattr` with a computed name hides which attribute is used: write `obj.name` out",
-                )
+                self.log.add(node, "F002", said("getattr"))
         elif name == "type":
             if call is None or len(call.args) != 1 or call.keywords:
-                self.log.add(
-                    node,
-                    "L012",
-                    "`type` used to build or pass around classes can hide iteration: "
-                    "write plain functions that work on whole tensors or arrays",
-                )
+                self.log.add(node, "L012", said("type"))
         elif name in MAPPING_BUILTINS:
             self.log.add(node, "L006", mapping_message(name, self.torch))
         elif name in STEPPING_BUILTINS:
-            self.log.add(
-                node,
-                "L009",
-                f"`{name}` steps through values one at a time: "
-                f"index, slice or reduce the whole {data_word(self.torch)} instead",
-            )
+            self.log.add(node, "L009", said("stepping", name=name, data=data_word(self.torch)))
         elif not _harmless_builtin_call(name, call):
             self.log.add(node, "L010", iterating_message(name, self.torch))
 

@@ -1,27 +1,43 @@
-"""How the gate speaks: the findings it reports (`report.Finding`), the log of one scan and shared
-wording.
+"""How the gate speaks: the findings it reports (`result.Finding`), the log of one scan, and the
+sentences several checks share.
 
-Several checks flag the same names (a builtin by name, `math.prod` by dotted path), so
-the wording lives here once and every check says it the same way.
+Every sentence is a code of the catalogue (vecdrill/messages/gate.py) with its values; several
+checks flag the same names (a builtin by name, `math.prod` by dotted path), so the helpers that
+pick a code for a name live here once and every check says it the same way.
 """
 
 from __future__ import annotations
 
 import ast
+from typing import Any
 
-from vecdrill.gate.rules import BUILTIN_REPLACEMENTS
+from vecdrill.gate.rules import CONTAINER_BUILTINS
+from vecdrill.messages import Message, message
 from vecdrill.result.model import Finding
 
 _KIND_BY_PREFIX = {"S": "syntax", "L": "loop", "F": "forbidden"}
 
-# A rule's verdict on one name: (code, message) or (code, message, Chinese message), or None when
-# the name is fine; a Chinese message comes with the drill's own reasons.
-Problem = tuple[str, str] | tuple[str, str, str] | None
+# A rule's verdict on one name: (code, message), or None when the name is fine.
+Problem = tuple[str, Message] | None
+
+# Builtins that hand out positions: their vectorized form is one tensor of every position, used
+# whole; "use arange instead" alone reads as a loop over arange.
+_POSITIONS = frozenset({"range", "enumerate"})
 
 
-def finding(code: str, line: int, col: int, message: str, message_zh: str | None = None) -> Finding:
+def said(code: str, **params: Any) -> Message:
+    """A sentence of the gate's section of the catalogue."""
+    return message("gate", code, **params)
+
+
+def part(code: str, **params: Any) -> Message:
+    """A piece of a sentence that a finding names as a value (a kind of loop, the data's word)."""
+    return message("gate_part", code, **params)
+
+
+def finding(code: str, line: int, col: int, words: Message) -> Finding:
     """A Finding whose kind follows from its code, placed at line 1, column 1 at the least."""
-    return Finding(code, max(line, 1), max(col, 1), _KIND_BY_PREFIX[code[0]], message, message_zh)
+    return Finding(code, max(line, 1), max(col, 1), _KIND_BY_PREFIX[code[0]], words)
 
 
 class FindingLog:
@@ -33,10 +49,10 @@ class FindingLog:
         self.found: list[Finding] = []
         self._ends: dict[int, tuple[int, int]] = {}  # id of a Finding -> where its node ends
 
-    def add(self, node: ast.AST, code: str, message: str, message_zh: str | None = None) -> None:
+    def add(self, node: ast.AST, code: str, words: Message) -> None:
         line: int = getattr(node, "lineno", 1)
         col: int = getattr(node, "col_offset", 0)
-        found = finding(code, line, col + 1, message, message_zh)
+        found = finding(code, line, col + 1, words)
         self._ends[id(found)] = (
             getattr(node, "end_lineno", None) or line,
             getattr(node, "end_col_offset", 0),
@@ -55,37 +71,28 @@ class FindingLog:
         return sorted(unique.values(), key=lambda f: (f.line, f.col, f.code))
 
 
-def data_word(torch: bool) -> str:
-    return "tensor" if torch else "array"
+def library(torch: bool) -> str:
+    """The library a drill computes with, as the catalogue's per-library codes name it."""
+    return "torch" if torch else "numpy"
 
 
-def mapping_message(name: str, torch: bool) -> str:
-    if torch:
-        how = "broadcasting, torch.where, or torch.vmap for a per-row function"
-    else:
-        how = "broadcasting, np.where or a ufunc"
-    return (
-        f"`{name}` calls a Python function once per element: apply the operation to all of it at once ({how})"
-    )
+def data_word(torch: bool) -> Message:
+    """The word for the drill's data, tensor or array, in the reader's language."""
+    return part(library(torch))
 
 
-# Builtins that hand out positions: their vectorized form is one tensor of every position, used
-# whole; "use arange instead" alone reads as a loop over arange.
-_POSITIONS = frozenset({"range", "enumerate"})
+def mapping_message(name: str, torch: bool) -> Message:
+    return said(f"mapping.{library(torch)}", name=name)
 
 
-def iterating_message(name: str, torch: bool) -> str:
-    torch_way, numpy_way = BUILTIN_REPLACEMENTS[name]
-    way = torch_way if torch else numpy_way
+def iterating_message(name: str, torch: bool) -> Message:
     if name in _POSITIONS:
-        arange = "torch.arange" if torch else "np.arange"
-        return (
-            f"`{name}` hands Python the positions one at a time: make them all at once with "
-            f"{arange}(n) and index, compare or compute with that {data_word(torch)} as a whole, "
-            "with no loop over it"
+        return said(
+            "positions", name=name, arange=f"{'torch' if torch else 'np'}.arange", data=data_word(torch)
         )
-    return f"`{name}` iterates in Python one element at a time: use {way} instead"
+    return said("iterates", name=name, way=way(name, library(torch)))
 
 
-def dunder_message(name: str) -> str:
-    return f"`{name}` reaches into Python internals, which a solution never needs: use the public API instead"
+def way(name: str, kind: str) -> Message:
+    """What an iterating builtin becomes on a whole tensor (`kind` "torch") or array ("numpy")."""
+    return message("gate_way", f"{'list' if name in CONTAINER_BUILTINS else name}.{kind}")

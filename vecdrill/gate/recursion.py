@@ -10,7 +10,7 @@ import ast
 from collections import deque
 from dataclasses import dataclass
 
-from vecdrill.gate.messages import FindingLog
+from vecdrill.gate.messages import FindingLog, said
 from vecdrill.gate.scopes import Scope, Tree
 
 
@@ -33,12 +33,7 @@ def check_recursion(tree: Tree, log: FindingLog) -> None:
             continue
         path = _cycle_from(start, edges, members)
         names = " -> ".join([start.name, *(edge.target.name for edge in path)])
-        log.add(
-            path[0].site,
-            "L005",
-            f"recursion ({names}) repeats work like a loop: use cumulative or batched "
-            "operations (cumsum, cumprod, broadcasting) instead",
-        )
+        log.add(path[0].site, "L005", said("recursion", names=names))
 
 
 def _call_edges(tree: Tree) -> dict[Scope, list[_Edge]]:

@@ -14,9 +14,10 @@ from vecdrill.gate.messages import (
     FindingLog,
     Problem,
     data_word,
-    dunder_message,
     iterating_message,
+    library,
     mapping_message,
+    said,
 )
 from vecdrill.gate.names import NameResolver
 from vecdrill.gate.rules import (
@@ -65,7 +66,7 @@ class ReferenceChecker:
     def check_import(self, node: ast.Import | ast.ImportFrom) -> None:
         for alias in node.names:
             if alias.asname and is_dunder(alias.asname):
-                self.log.add(alias, "F005", dunder_message(alias.asname))
+                self.log.add(alias, "F005", said("dunder", name=alias.asname))
             if isinstance(node, ast.Import):
                 module = dotted = alias.name
             elif node.level or node.module is None:
@@ -76,12 +77,7 @@ class ReferenceChecker:
             if not self._import_allowed(module):
                 self._import_refused(alias, module)
             elif alias.name == "*":
-                self.log.add(
-                    alias,
-                    "F008",
-                    f"`from {module} import *` hides which names the file uses: "
-                    "import the module and spell the names out",
-                )
+                self.log.add(alias, "F008", said("star_import", module=module))
             elif module != "__future__":
                 self.log.add_problem(alias, self._dotted_problem(dotted, None))
                 self._use(alias, dotted)
@@ -94,12 +90,7 @@ class ReferenceChecker:
 
     def _import_refused(self, node: ast.AST, module: str) -> None:
         allowed = ", ".join(("torch", "numpy", "math", "typing", *self.rules.allowed_imports))
-        self.log.add(
-            node,
-            "F001",
-            f"import of `{module}` is not allowed, a solution may import only {allowed}: "
-            "use the library's own operations instead",
-        )
+        self.log.add(node, "F001", said("import", module=module, allowed=allowed))
 
     # ----- names and dotted references
 
@@ -112,11 +103,7 @@ class ReferenceChecker:
             if attribute is not None:
                 self.log.add_problem(node, self._attribute_name_problem(attribute))
         elif isinstance(getattr(node, "ctx", None), (ast.Store, ast.Del)):
-            self.log.add(
-                node,
-                "F009",
-                f"assigning to `{min(dotted)}` changes the library itself: keep your values in local names",
-            )
+            self.log.add(node, "F009", said("assigns_library", name=min(dotted)))
         else:
             call = self.names.call_of(node)
             problems = (self._dotted_problem(name, call) for name in sorted(dotted))
@@ -140,17 +127,13 @@ class ReferenceChecker:
         for end in range(2, len(parts) + 1):
             prefix, part = ".".join(parts[:end]), parts[end - 1]
             if is_dunder(part):
-                return "F005", dunder_message(part)
+                return "F005", said("dunder", name=part)
             if part.startswith("_"):
-                return "F004", f"`{prefix}` is private API: use public functions instead"
+                return "F004", said("private", name=prefix)
             if self._is_banned(prefix):
-                return self.banned_problem(prefix if prefix in self.banned else prefix[:-1], f"`{prefix}`")
+                return self.banned_problem(prefix if prefix in self.banned else prefix[:-1], prefix)
             if (prefix in FORBIDDEN_API and dotted not in FORBIDDEN_API_EXCEPT) or part in FILE_METHODS:
-                return (
-                    "F003",
-                    f"`{prefix}` is off limits in a drill solution: "
-                    f"write the computation with ordinary {data_word(self.torch)} operations",
-                )
+                return "F003", said("off_limits", name=prefix, data=data_word(self.torch))
             problem = self._library_loop_problem(prefix, call if end == len(parts) else None)
             if problem is not None:
                 return problem
@@ -162,17 +145,9 @@ class ReferenceChecker:
         if dotted in NUMPY_PER_ELEMENT:
             if dotted == "numpy.piecewise" and _piecewise_of_constants(call):
                 return None
-            return (
-                "L007",
-                f"`{dotted}` still calls Python once per element: "
-                "rewrite the function with array operations (ufuncs, np.where, broadcasting)",
-            )
+            return "L007", said("per_element_numpy", name=dotted)
         if dotted in NUMPY_ITERATORS:
-            return (
-                "L007",
-                f"`{dotted}` walks the array one element at a time in Python: "
-                "work on the whole array (broadcasting, np.where, fancy indexing)",
-            )
+            return "L007", said("numpy_iterator", name=dotted)
         if dotted == "functools.reduce" or dotted.startswith("itertools."):
             return "L006", mapping_message(dotted, self.torch)
         if dotted == "math.fsum" or (dotted == "math.prod" and not only_shape_argument(call)):
@@ -182,54 +157,33 @@ class ReferenceChecker:
     def _attribute_name_problem(self, name: str) -> Problem:
         """An attribute of something the gate cannot resolve: judged by its name alone."""
         if is_dunder(name):
-            return "F005", dunder_message(name)
+            return "F005", said("dunder", name=name)
         if name.startswith("_"):
-            return "F004", f"`.{name}` is a private attribute: use the public API instead"
+            return "F004", said("private_attribute", name=name)
         if name in INTROSPECTION_ATTRIBUTES:
-            return (
-                "F002",
-                f"`.{name}` reaches into the interpreter's frames and code, which a solution never "
-                "needs: compute with the inputs alone",
-            )
+            return "F002", said("introspection", name=name)
         return self._method_problem(name)
 
     def _method_problem(self, name: str) -> Problem:
         if name in self.banned_methods or (name.endswith("_") and name[:-1] in self.banned_methods):
             base = name if name in self.banned_methods else name[:-1]
             entry = next(b for b in sorted(self.banned) if b.rsplit(".", 1)[-1] == base and "." in b)
-            return self.banned_problem(entry, f"`.{name}`")
+            return self.banned_problem(entry, f".{name}")
         if name in FILE_METHODS:
-            return "F003", f"`.{name}` reads or writes a file: a drill solution works on its inputs only"
+            return "F003", said("file_method", name=name)
         if name in PER_ELEMENT_METHODS:
-            return (
-                "L008",
-                f"`.{name}` runs a Python function on every element: "
-                "express that function with tensor operations (torch.where, broadcasting)",
-            )
+            return "L008", said("per_element_method", name=name)
         if name in SCALAR_EXIT_METHODS:  # numpy's arrays as torch's tensors: the same lesson
-            word = data_word(self.torch)
-            return (
-                "L011",
-                f"`.{name}()` moves values out of the {word} into Python one by one: "
-                f"keep the values in a{'n' if word == 'array' else ''} {word} and combine them with "
-                f"{word} operations",
-            )
+            return "L011", said(f"to_python.{library(self.torch)}", name=name)
         return self.allow.attribute_problem(name)
 
     def banned_problem(self, entry: str, shown: str) -> Problem:
-        """F007 for a banned name, with the drill's reason when it gives one."""
-        given = self.rules.reason(entry)
-        if given is not None and given.reason:  # an English-only drill's reason serves both views
-            return (
-                "F007",
-                f"{shown} is banned in this drill: {given.reason}",
-                f"本题禁用 {shown}：{given.reason_zh or given.reason}",
-            )
-        return (
-            "F007",
-            f"{shown} is banned in this drill because it does the exercise for you: "
-            "build the result with the technique the drill teaches",
-        )
+        """F007 for a banned name, as the file spells it (`shown`), with the drill's reason when it
+        gives one."""
+        reason = self.rules.reason(entry)
+        if reason is not None:
+            return "F007", said("banned_because", name=shown, reason=reason)
+        return "F007", said("banned", name=shown)
 
     def _is_banned(self, dotted: str) -> bool:
         return dotted in self.banned or (dotted.endswith("_") and dotted[:-1] in self.banned)

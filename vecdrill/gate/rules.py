@@ -7,8 +7,11 @@ is an edit to one table, not to the tree walk.
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from vecdrill.messages import Authored
 
 if TYPE_CHECKING:  # annotations only: `vecdrill lint` reads these tables without loading drills
     from vecdrill.content.drill import Drill, RuleName
@@ -58,8 +61,16 @@ class GateRules:
             ),
         )
 
-    def reason(self, name: str) -> RuleName | None:
-        return next((entry for entry in self.reasons if entry.name == name), None)
+    def reason(self, name: str) -> Authored | None:
+        return reason_for(self.reasons, name)
+
+
+def reason_for(entries: Iterable[RuleName], name: str) -> Authored | None:
+    """Why the drill bans or lists `name`, in its author's words (Chinese where given), if it says."""
+    for entry in entries:
+        if entry.name == name and entry.reason:
+            return Authored(entry.reason, entry.reason_zh)
+    return None
 
 
 def function_name(drill_id: str) -> str:
@@ -181,29 +192,12 @@ _SHAPE_METHODS = frozenset({"size", "stride"})
 COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 NOT_SCALAR = (ast.Starred, ast.List, ast.Tuple, ast.Set, ast.Dict, *COMPREHENSIONS)
 
-# What each iterating builtin becomes in vectorized code: (torch, numpy).
-BUILTIN_REPLACEMENTS = {
-    "sum": ("torch.sum or x.sum(dim=...)", "np.sum or a.sum(axis=...)"),
-    "any": ("torch.any or x.any(dim=...)", "np.any or a.any(axis=...)"),
-    "all": ("torch.all or x.all(dim=...)", "np.all or a.all(axis=...)"),
-    "min": ("torch.minimum or x.amin(dim=...)", "np.minimum or a.min(axis=...)"),
-    "max": ("torch.maximum or x.amax(dim=...)", "np.maximum or a.max(axis=...)"),
-    "sorted": ("torch.sort or torch.argsort", "np.sort or np.argsort"),
-    "range": ("torch.arange", "np.arange"),
-    "enumerate": ("torch.arange for the positions", "np.arange for the positions"),
-    "zip": ("torch.stack and one operation on the stack", "np.stack and one operation on it"),
-    "reversed": ("torch.flip", "np.flip or a[::-1]"),
-    "list": (
-        "a tensor (torch.unique for distinct values)",
-        "an array (np.unique for distinct values)",
-    ),
-    "dict": ("tensors indexed by position", "arrays indexed by position"),
-    "math.fsum": ("torch.sum", "np.sum"),
-    "math.prod": ("torch.prod", "np.prod"),
-}
-for _name in ("tuple", "set", "frozenset"):
-    BUILTIN_REPLACEMENTS[_name] = BUILTIN_REPLACEMENTS["list"]
-ITERATING_BUILTINS = frozenset(BUILTIN_REPLACEMENTS) - {"math.fsum", "math.prod"}
+# Builtins that walk their argument in Python; what each becomes on a whole tensor or array is
+# the catalogue's (`gate_way` in vecdrill/messages/gate.py).
+ITERATING_BUILTINS = (
+    frozenset({"sum", "any", "all", "min", "max", "sorted", "range", "enumerate", "zip", "reversed", "dict"})
+    | CONTAINER_BUILTINS
+)
 
 GUARDED_BUILTINS = (
     DYNAMIC_BUILTINS | STEPPING_BUILTINS | MAPPING_BUILTINS | ITERATING_BUILTINS | {"getattr", "type"}

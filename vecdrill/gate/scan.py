@@ -56,7 +56,7 @@ Choices worth knowing:
 Layout: this module parses and holds the public API; rules.py has the rule tables,
 scopes.py and names.py resolve what names mean, visitor.py walks the tree and hands
 names to references.py and builtin_names.py, recursion.py finds cycles, and messages.py
-words the findings.
+logs the findings, each a code of the catalogue (vecdrill/messages/gate.py) with its values.
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ import warnings
 from dataclasses import dataclass, field
 
 from vecdrill.gate.allow import body_limits
-from vecdrill.gate.messages import finding
+from vecdrill.gate.messages import finding, said
 from vecdrill.gate.rules import GateRules
 from vecdrill.gate.visitor import Gate, lambda_name
 from vecdrill.result.model import Finding
@@ -156,25 +156,13 @@ def _text(source: bytes) -> str:
 
 
 def _too_deep() -> Finding:
-    return finding(
-        "S004",
-        1,
-        1,
-        "the code is nested too deeply for Python to handle safely: "
-        "split the long expression into a few named steps",
-    )
+    return finding("S004", 1, 1, said("too_deep"))
 
 
 def _parse(source: bytes) -> ast.Module | Finding:
     """Parse the bytes exactly as Python would run them, or say why they cannot run."""
     if len(source) > MAX_SOURCE_BYTES:
-        return finding(
-            "S001",
-            1,
-            1,
-            f"the file is {len(source)} bytes, over the {MAX_SOURCE_BYTES}-byte limit: "
-            "a drill solution needs only a few lines, so trim it",
-        )
+        return finding("S001", 1, 1, said("too_large", size=len(source), limit=MAX_SOURCE_BYTES))
     null_at = source.find(b"\x00")
     if null_at >= 0:
         line_start = source.rfind(b"\n", 0, null_at) + 1
@@ -182,7 +170,7 @@ def _parse(source: bytes) -> ast.Module | Finding:
             "S002",
             source.count(b"\n", 0, null_at) + 1,
             null_at - line_start + 1,
-            "the file contains a null byte, which Python source cannot hold: save it again as plain text",
+            said("null_byte"),
         )
     try:
         with warnings.catch_warnings():
@@ -190,13 +178,8 @@ def _parse(source: bytes) -> ast.Module | Finding:
             compile(source, "<solution>", "exec", dont_inherit=True)
             return ast.parse(source, "<solution>")
     except SyntaxError as error:
-        return finding(
-            "S003",
-            error.lineno or 1,
-            error.offset or 1,
-            f"syntax error, {error.msg}: fix it so Python can run the file",
-        )
+        return finding("S003", error.lineno or 1, error.offset or 1, said("syntax_error", error=error.msg))
     except (RecursionError, MemoryError):
         return _too_deep()
     except ValueError as error:
-        return finding("S003", 1, 1, f"the file cannot be read as Python, {error}: save it as UTF-8 text")
+        return finding("S003", 1, 1, said("not_python", error=str(error)))

@@ -4,7 +4,7 @@ A drill with `loop_over = "T"` teaches an honest loop: a recurrence over T, vect
 everything else. Its solution may use `for` and `while` statements (and range, enumerate, zip or
 reversed to drive a `for`); comprehensions stay loops, since a recurrence needs a statement and
 anything a comprehension builds can be built whole. Which dimension the loop runs over is the
-run-time probe's question (check/growth.py), not the gate's.
+run-time probe's question (checking/growth.py), not the gate's.
 
 `.item()` read once (a size, a threshold) is no loop: the probe reports it as a device sync. Inside
 a loop or comprehension it is per-element logic, one sync per step, and the gate says so.
@@ -50,15 +50,3 @@ def read_in_loop(tree: Tree, node: ast.Attribute) -> bool:
             return True
         parent = tree.parent.get(parent)
     return False
-
-
-def read_in_loop_message(torch: bool) -> str:
-    if torch:
-        return (
-            "`.item()` inside a loop moves one value at a time into Python, a device sync every "
-            "step: keep the values in a tensor and combine them with tensor operations"
-        )
-    return (
-        "`.item()` inside a loop moves one value at a time into Python: keep the values in an "
-        "array and combine them with array operations"
-    )

@@ -12,19 +12,25 @@ import ast
 from vecdrill.gate import fixed, sequential
 from vecdrill.gate.allow import BUILTIN_NAMES, formats
 from vecdrill.gate.builtin_names import BuiltinChecker, annotation_roots
-from vecdrill.gate.messages import FindingLog, dunder_message, finding
+from vecdrill.gate.messages import FindingLog, finding, library, part, said
 from vecdrill.gate.names import NameResolver
 from vecdrill.gate.recursion import check_recursion
 from vecdrill.gate.references import ReferenceChecker
-from vecdrill.gate.rules import COMPREHENSIONS, ITERATING_BUILTINS, GateRules, function_name, is_dunder
+from vecdrill.gate.rules import ITERATING_BUILTINS, GateRules, function_name, is_dunder
 from vecdrill.gate.scopes import Tree
 from vecdrill.result.model import Finding
 
-_COMPREHENSION_FINDINGS = {
-    ast.ListComp: ("L003", "list comprehension is a for loop in one line"),
-    ast.SetComp: ("L003", "set comprehension is a for loop in one line"),
-    ast.DictComp: ("L003", "dict comprehension is a for loop in one line"),
-    ast.GeneratorExp: ("L004", "generator expression produces values one at a time"),
+# A loop the gate names by its node alone: its code and what it is (a `gate_part` code).
+_LOOP_FINDINGS: dict[type, tuple[str, str]] = {
+    ast.For: ("L001", "for"),
+    ast.AsyncFor: ("L001", "async_for"),
+    ast.While: ("L002", "while"),
+    ast.ListComp: ("L003", "list_comprehension"),
+    ast.SetComp: ("L003", "set_comprehension"),
+    ast.DictComp: ("L003", "dict_comprehension"),
+    ast.GeneratorExp: ("L004", "generator"),
+    ast.Yield: ("L013", "yield"),
+    ast.YieldFrom: ("L013", "yield"),
 }
 
 
@@ -54,13 +60,6 @@ class Gate:
         check_recursion(self.tree, self.log)
         return self.log.unique_sorted()
 
-    def _loop(self, node: ast.AST, code: str, what: str) -> None:
-        if self.torch:
-            how = "compute on whole tensors instead (torch.where, gather, masks, broadcasting)"
-        else:
-            how = "compute on whole arrays instead (np.where, fancy indexing, masks, broadcasting)"
-        self.log.add(node, code, f"{what}: {how}")
-
     def _check_required_function(self) -> None:
         name = self.rules.function
         defs = [
@@ -71,26 +70,16 @@ class Gate:
         plain = [stmt for stmt in defs if isinstance(stmt, ast.FunctionDef)]
         lambdas = [stmt for stmt in self.module.body if lambda_name(stmt) == name]
         if not plain and lambdas:  # a callable, but not a def: the rules about a function's body need one
-            self.log.add(
-                lambdas[0],
-                "S005",
-                f"`{name}` is written as a lambda: write it as `def {name}(...): return ...` (one line "
-                "too), the drill's function that vecdrill checks",
-            )
+            self.log.add(lambdas[0], "S005", said("lambda", name=name))
         elif not plain:
-            how = f"add `def {name}(...):` at the top level, not indented"
-            if defs or name in self.tree.module_scope.functions:
-                how = f"write it as a plain `def {name}(...):` statement at the top level"
-            self.log.found.append(finding("S005", 1, 1, f"the file does not define `{name}`: {how}"))
+            nested = defs or name in self.tree.module_scope.functions
+            self.log.found.append(
+                finding("S005", 1, 1, said("missing_plain" if nested else "missing", name=name))
+            )
         if plain and self.rules.inputs is not None:
             self._check_parameters(plain[0], self.rules.inputs)
         for extra in defs[1:]:
-            self.log.add(
-                extra,
-                "S006",
-                f"`{name}` is defined again here (first on line {defs[0].lineno}): "
-                "keep one definition so it is clear which one runs",
-            )
+            self.log.add(extra, "S006", said("defined_again", name=name, first=defs[0].lineno))
 
     def _check_parameters(self, function: ast.FunctionDef, inputs: tuple[str, ...]) -> None:
         """The check calls the function with the drill's inputs in order, by position, so any
@@ -99,66 +88,46 @@ class Gate:
         spec = function.args
         positional = [*spec.posonlyargs, *spec.args]
         required = len(positional) - len(spec.defaults)
-        order = ", ".join(inputs)
-        takes = f"the check passes the drill's {len(inputs)} inputs by position, in this order: {order}"
+        takes = part("takes", count=len(inputs), order=", ".join(inputs))
         keyword_only = [
             arg.arg for arg, default in zip(spec.kwonlyargs, spec.kw_defaults, strict=True) if default is None
         ]
         if keyword_only:
             named = ", ".join(f"`{name}`" for name in keyword_only)
-            self.log.add(
-                function,
-                "S007",
-                f"`{function.name}` has keyword-only parameters without a default ({named}), but "
-                f"{takes}: put them before any `*`",
-            )
+            self.log.add(function, "S007", said("keyword_only", name=function.name, named=named, takes=takes))
         elif required > len(inputs) or (len(positional) < len(inputs) and spec.vararg is None):
-            count = f"{len(positional)} parameter{'s' if len(positional) != 1 else ''}"
+            count = len(positional)
+            parameters = part("one_parameter") if count == 1 else part("parameters", count=count)
             self.log.add(
                 function,
                 "S007",
-                f"`{function.name}` takes {count}, but {takes}: give it one parameter for each",
+                said("parameter_count", name=function.name, parameters=parameters, takes=takes),
             )
 
     def _check_node(self, node: ast.AST) -> None:
         if sequential.allows_loop(self.rules, node) or fixed.is_fixed(self.rules, node, self.literals):
-            pass  # the run-time probe checks what it runs over (check/growth.py)
-        elif isinstance(node, (ast.For, ast.AsyncFor)):
-            what = "async for loop" if isinstance(node, ast.AsyncFor) else "for loop"
-            self._loop(node, "L001", f"{what} runs its body once per element in Python")
-        elif isinstance(node, ast.While):
-            self._loop(node, "L002", "while loop repeats Python code step by step")
-        elif isinstance(node, COMPREHENSIONS):
-            self._loop(node, *_COMPREHENSION_FINDINGS[type(node)])
-        elif isinstance(node, (ast.Yield, ast.YieldFrom)):
-            self._loop(node, "L013", "`yield` makes a generator that hands out values one by one")
+            pass  # the run-time probe checks what it runs over (checking/growth.py)
+        elif type(node) in _LOOP_FINDINGS:
+            code, what = _LOOP_FINDINGS[type(node)]
+            how = part(f"whole.{library(self.torch)}")
+            self.log.add(node, code, said("loop", what=part(what), how=how))
         elif isinstance(node, ast.ClassDef):
-            self.log.add(
-                node,
-                "L012",
-                "class definition can hide iteration (__iter__, __getitem__): "
-                "write plain functions that work on whole tensors or arrays",
-            )
+            self.log.add(node, "L012", said("class"))
         elif isinstance(node, (ast.Global, ast.Nonlocal)):
-            what = "global" if isinstance(node, ast.Global) else "nonlocal"
-            self.log.add(
-                node,
-                "F006",
-                f"`{what}` statement shares state between calls: "
-                "pass values in as arguments and return results",
-            )
+            statement = "global" if isinstance(node, ast.Global) else "nonlocal"
+            self.log.add(node, "F006", said("global", statement=statement))
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
             self.references.check_import(node)
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and is_dunder(node.name):
-            self.log.add(node, "F005", dunder_message(node.name))
+            self.log.add(node, "F005", said("dunder", name=node.name))
         elif isinstance(node, ast.Constant) and isinstance(node.value, str) and is_dunder(node.value):
-            self.log.add(node, "F005", dunder_message(node.value))
+            self.log.add(node, "F005", said("dunder", name=node.value))
         elif isinstance(node, ast.Name):
             self._check_name(node)
         elif isinstance(node, ast.Attribute):
             self.references.check(node, node.attr)
             if sequential.read_in_loop(self.tree, node):
-                self.log.add(node, "L011", sequential.read_in_loop_message(self.torch))
+                self.log.add(node, "L011", said(f"item_in_loop.{library(self.torch)}"))
         elif isinstance(node, ast.Call) and (literal := self.names.getattr_literal(node)) is not None:
             self.references.check(node, literal)
         if isinstance(node, (ast.BinOp, ast.UnaryOp, ast.AugAssign, ast.Subscript, ast.FormattedValue)):
@@ -179,14 +148,10 @@ class Gate:
         )
 
     def _not_a_helper(self, node: ast.Name) -> None:
-        helpers = ", ".join(f"`{helper}`" for helper in self.rules.helpers)
-        can = f"its helpers are {helpers}" if helpers else "it has no helpers"
-        self.log.add(
-            node,
-            "F013",
-            f"`{node.id}` is the function of drill {self.not_helpers[node.id]}, which is not a helper of "
-            f"this drill ({can}): build that step here from what the drill allows",
-        )
+        listed = ", ".join(f"`{helper}`" for helper in self.rules.helpers)
+        helpers = part("helpers", helpers=listed) if listed else part("no_helpers")
+        drill = self.not_helpers[node.id]
+        self.log.add(node, "F013", said("not_a_helper", name=node.id, drill=drill, helpers=helpers))
 
     def _words_an_error(self, node: ast.AST) -> bool:
         """True for string formatting inside a `raise` statement: it words the error, and
@@ -207,7 +172,7 @@ class Gate:
                 return  # the helper drill's function (drill `sum` gives `sum`), which the check provides
             if node.id in BUILTIN_NAMES and node not in self.annotated and self.names.is_builtin(node):
                 if node.id in self.references.banned:
-                    self.log.add_problem(node, self.references.banned_problem(node.id, f"`{node.id}`"))
+                    self.log.add_problem(node, self.references.banned_problem(node.id, node.id))
                 else:
                     self.log.add_problem(node, self.allow.builtin_problem(node.id))
             if self.builtins.guards(node) and not (
@@ -216,7 +181,7 @@ class Gate:
                 self.builtins.check(node)
                 return
         if is_dunder(node.id):
-            self.log.add(node, "F005", dunder_message(node.id))
+            self.log.add(node, "F005", said("dunder", name=node.id))
 
 
 def lambda_name(stmt: ast.stmt) -> str | None:

@@ -7,22 +7,20 @@ failing students are the rows' business, not an error.
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
 from collections import deque
-from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor, as_completed
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
 from vecdrill.checking import batch
-from vecdrill.checking.pipeline import CheckOptions, Runner, check_file
-from vecdrill.checking.submission import Unreadable, read_source
+from vecdrill.checking.pipeline import CheckOptions, Runner, check
+from vecdrill.checking.submission import Source
 from vecdrill.content.catalogue import Catalogue
 from vecdrill.errors import UsageError
 from vecdrill.grading import copies, resume
 from vecdrill.grading.gradebook import MISSING, Gradebook, Row
 from vecdrill.grading.roster import Roster, Shard, Submission
+from vecdrill.messages import message
 from vecdrill.result.model import FileResult
 from vecdrill.sandbox import launch
 from vecdrill.version import __version__
@@ -64,12 +62,7 @@ def trusted_layer(isolation: str | None, allow_plain: bool) -> None:
     memory of this user's other processes, so one file could pass on another's work or damage it."""
     report = launch.detect_isolation(isolation)
     if report.layer is launch.Isolation.PLAIN and not allow_plain:
-        why = "was asked for" if report.forced else "is the only sandbox that runs here"
-        raise UsageError(
-            f"the plain sandbox {why}, and it cannot keep one student's file from another's files "
-            "or results (`vecdrill doctor` says what the stronger ones need); use bubblewrap or "
-            "unshare, or grade anyway with --allow-plain"
-        )
+        raise UsageError(message("errors", "plain_asked" if report.forced else "plain_only"))
 
 
 def grade(
@@ -88,7 +81,7 @@ def grade(
     mine = [s for s in roster.submissions if shard is None or shard.holds(s.student, s.drill.id)]
     handed_in = {(s.student, s.drill.id) for s in roster.submissions}
     rows = [
-        Row(student, drill_id, MISSING, f"{student} handed in no file for {drill_id}", None, None, None, None)
+        _missing_row(student, drill_id)
         for student in roster.students
         for drill_id in roster.drills
         if (student, drill_id) not in handed_in and (shard is None or shard.holds(student, drill_id))
@@ -107,7 +100,16 @@ def grade(
         else:
             rows.append(replace(earlier, student=submission.student, fingerprint=fingerprint))
             in_order.done(rows[-1])
-    for row in _check_all(pending, catalogue, options, jobs):
+    drills = {p.submission.drill.id: p.submission.drill for p in pending}.values()
+    checked = batch.run_all(
+        pending,
+        lambda one, runner: _check_one(one, catalogue, options, runner),
+        drills,
+        isolation=options.isolation,
+        jobs=jobs,
+        warm_workers=len(pending) > jobs,
+    )
+    for row in checked:
         rows.append(row)
         in_order.done(row)
     return Gradebook(
@@ -123,30 +125,10 @@ def grade(
     )
 
 
-def _check_all(
-    pending: list[Pending], catalogue: Catalogue, options: CheckOptions, jobs: int
-) -> Iterator[Row]:
-    """Check the pending files, on warm workers once there are more files than jobs; each row as
-    soon as its check ends, so progress shows while the rest run."""
-    with contextlib.ExitStack() as stack:
-        runner: Runner | None = None
-        if len(pending) > jobs:
-            drills = {p.submission.drill.id: p.submission.drill for p in pending}.values()
-            runner = stack.enter_context(batch.warm_pool(drills, options.isolation, jobs)).run
-        with ThreadPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(_check_one, p, catalogue, options, runner) for p in pending]
-            for future in as_completed(futures):
-                yield future.result()
-
-
-def _check_one(pending: Pending, catalogue: Catalogue, options: CheckOptions, runner: Runner | None) -> Row:
+def _check_one(pending: Pending, catalogue: Catalogue, options: CheckOptions, runner: Runner) -> Row:
+    """The row of one hand-in, checked on the bytes its hashes were made of."""
     submission = pending.submission
-    mine = replace(options, drill_id=submission.drill.id)
-    result = (
-        check_file(submission.path, catalogue, mine, runner)
-        if runner
-        else check_file(submission.path, catalogue, mine)
-    )
+    result = check(submission.read, catalogue, replace(options, drill_id=submission.drill.id), runner)
     row = _row(pending, result)
     if pending.key:
         resume.store(pending.key, row)
@@ -155,30 +137,50 @@ def _check_one(pending: Pending, catalogue: Catalogue, options: CheckOptions, ru
 
 def _row(pending: Pending, result: FileResult) -> Row:
     submission = pending.submission
-    speedups = [d.timing.speedup for d in result.devices if d.timing and d.device == "cpu"]
+    speedup = result.cpu_speedup
+    coded = result.message.to_json()
     return Row(
         submission.student,
         submission.drill.id,
         result.verdict.value,
-        result.message,
-        speedups[0] if speedups else None,
+        result.message.text("en"),  # the gradebook is a document for programs as much as people
+        speedup,
         round(result.seconds, 3),
         str(submission.path),
         pending.sha256,
         work_by=result.evidence.get("work"),
-        speedup_by=result.evidence.get("timing") if speedups else None,
+        speedup_by=result.evidence.get("timing") if speedup is not None else None,
         fingerprint=pending.fingerprint,
+        message_code=coded["code"],
+        message_params=coded["params"],
+    )
+
+
+def _missing_row(student: str, drill_id: str) -> Row:
+    said = message("grade_table", "no_file", student=student, drill=drill_id)
+    coded = said.to_json()
+    return Row(
+        student,
+        drill_id,
+        MISSING,
+        said.text("en"),
+        None,
+        None,
+        None,
+        None,
+        message_code=coded["code"],
+        message_params=coded["params"],
     )
 
 
 def _hashes(submission: Submission) -> tuple[str | None, str | None]:
-    """The SHA-256 of the bytes a check would read and the fingerprint of their code (a copy
-    shows by either); None, None for a file a check refuses to read (its row says why)."""
-    source = read_source(submission.path)
-    if isinstance(source, Unreadable):
+    """The SHA-256 of the bytes the check reads and the fingerprint of their code (a copy shows by
+    either); None, None for a file a check refuses to read (its row says why)."""
+    read = submission.read
+    if not isinstance(read, Source):
         return None, None
     starter = submission.drill.file("starter.py").read_bytes()
-    return hashlib.sha256(source).hexdigest(), copies.fingerprint(source, starter)
+    return read.sha256, copies.fingerprint(read.data, starter)
 
 
 def _verdict_options(options: CheckOptions) -> dict[str, Any]:

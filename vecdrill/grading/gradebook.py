@@ -19,6 +19,7 @@ from typing import Any
 from vecdrill import files
 from vecdrill.errors import UsageError
 from vecdrill.grading.roster import Ignored, Shard
+from vecdrill.messages import CATALOGUE, Authored, Message, message
 from vecdrill.result import units
 from vecdrill.result.model import Verdict
 
@@ -38,7 +39,7 @@ class Row:
     student: str
     drill: str
     verdict: str  # a check's verdict (see the `--json` schema), or "missing"
-    message: str
+    message: str  # as written; `message_code` and `message_params` say it in any language (`text`)
     speedup: float | None  # on the CPU; None with --no-bench or when the check failed before timing
     seconds: float | None  # the check's wall time (None for a missing file)
     file: str | None
@@ -51,6 +52,16 @@ class Row:
     # The code's fingerprint (see grading.copies): equal in two files that are the same code but for
     # names and whitespace; None for a missing or unreadable file and for the untouched starter.
     fingerprint: str | None = None
+    # The message as data (`Message.to_json`), for a program and for the teacher's language; None
+    # in a row whose sentence has no code yet.
+    message_code: str | None = None
+    message_params: dict[str, Any] | None = None
+
+    def text(self, lang: str) -> str:
+        """The message in `lang` where the row carries its code, else as written."""
+        if self.message_code is None:
+            return self.message
+        return _said(self.message_code, self.message_params or {}).text(lang)
 
     @classmethod
     def from_json(cls, data: object) -> Row:
@@ -66,7 +77,33 @@ class Row:
                 raise ValueError(f"the row's {name} is {value!r}")
         if data["verdict"] not in _VERDICTS or {data.get("work_by"), data.get("speedup_by")} - _WHO:
             raise ValueError(f"the row's verdict or evidence is not one vecdrill writes: {data!r}"[:200])
-        return cls(**data)
+        row = cls(**data)
+        try:
+            row.text("en"), row.text("zh")
+        except (KeyError, IndexError, ValueError, AttributeError, TypeError):
+            raise ValueError(
+                f"the row's message_code is not one vecdrill writes: {row.message_code!r}"
+            ) from None
+        return row
+
+
+def _said(code: str, params: dict[str, Any]) -> Message:
+    """A sentence read back from its `Message.to_json` form: nested sentences and an author's
+    words (`{"en", "zh"}`) become themselves again, so they render in any language."""
+    section, name = code.split(".", 1)
+    if name not in CATALOGUE[section]:
+        raise KeyError(code)
+    return Message(section, name, {key: _value(value) for key, value in params.items()})
+
+
+def _value(value: Any) -> Any:
+    if isinstance(value, dict) and set(value) == {"code", "params"}:
+        return _said(value["code"], value["params"])
+    if isinstance(value, dict) and set(value) == {"en", "zh"}:
+        return Authored(value["en"], value["zh"])
+    if isinstance(value, list):
+        return [_value(item) for item in value]
+    return value
 
 
 _VERDICTS = {*(verdict.value for verdict in Verdict), MISSING}
@@ -84,6 +121,8 @@ _ROW_TYPES: dict[str, tuple[type, ...]] = {
     "work_by": _TEXT + _NOTHING,
     "speedup_by": _TEXT + _NOTHING,
     "fingerprint": _TEXT + _NOTHING,
+    "message_code": _TEXT + _NOTHING,
+    "message_params": (dict, *_NOTHING),
 }
 
 
@@ -150,39 +189,60 @@ class Gradebook:
         order = {drill: index for index, drill in enumerate(self.drills)}
         return sorted(found, key=lambda group: (order.get(group.drill, len(order)), group.students))
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
+        """The document, each row's message in `lang` beside its code and values."""
         copies = [asdict(group) for group in self.copies()]
-        return {"format": FORMAT, "version": GRADEBOOK_VERSION, **asdict(self), "copies": copies}
+        rows = [{**asdict(row), "message": row.text(lang)} for row in self.rows]
+        return {
+            "format": FORMAT,
+            "version": GRADEBOOK_VERSION,
+            **asdict(self),
+            "rows": rows,
+            "copies": copies,
+        }
 
-    def write(self, stem: Path) -> Written:
-        """`stem`.json, `stem`.csv and `stem`-students.csv, each replaced at once."""
+    def write(self, stem: Path, lang: str = "en") -> Written:
+        """`stem`.json, `stem`.csv and `stem`-students.csv, each replaced at once; the messages in
+        `lang`, the teacher's."""
         stem.parent.mkdir(parents=True, exist_ok=True)
         written = Written(
             stem.with_suffix(".json"),
             stem.with_suffix(".csv"),
             stem.with_name(f"{stem.name}-students.csv"),
         )
-        files.write_atomic(written.document, json.dumps(self.to_json(), indent=2) + "\n")
-        files.write_atomic(written.rows, to_csv(self.rows, self.copies()))
+        files.write_atomic(written.document, json.dumps(self.to_json(lang), indent=2) + "\n")
+        files.write_atomic(written.rows, to_csv(self.rows, self.copies(), lang))
         files.write_atomic(written.students, students_csv(self))
         return written
 
 
-def to_csv(rows: list[Row], copies: Sequence[Copies] = ()) -> str:
-    """One line per row, numbers rounded for people, and `same_as`: the other students who handed
-    in the same code for the drill."""
+def to_csv(rows: list[Row], copies: Sequence[Copies] = (), lang: str = "en") -> str:
+    """One line per row, numbers rounded for people, the message in `lang` with its code beside it
+    (its values are in the JSON), and `same_as`: the other students who handed in the same code for
+    the drill."""
     same: dict[tuple[str, str], set[str]] = {}
     for group in copies:
         for student in group.students:
             same.setdefault((student, group.drill), set()).update(set(group.students) - {student})
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow([*(f.name for f in fields(Row)), "same_as"])
+    writer.writerow([*_CSV_COLUMNS, "same_as"])
     for row in rows:
         cells = {name: _cell(value) for name, value in asdict(row).items()}
+        cells["message"] = _cell(row.text(lang))
         cells["speedup"], cells["seconds"] = _speedup(row.speedup), _seconds(row.seconds)
-        writer.writerow([*cells.values(), _cell(" ".join(sorted(same.get((row.student, row.drill), ()))))])
+        same_as = _cell(" ".join(sorted(same.get((row.student, row.drill), ()))))
+        writer.writerow([*(cells[name] for name in _CSV_COLUMNS), same_as])
     return out.getvalue()
+
+
+# The row's fields, the message's code beside the message; its values (a structure) only in the JSON.
+_FIELDS = [f.name for f in fields(Row) if f.name not in ("message_code", "message_params")]
+_CSV_COLUMNS = [
+    *_FIELDS[: _FIELDS.index("message") + 1],
+    "message_code",
+    *_FIELDS[_FIELDS.index("message") + 1 :],
+]
 
 
 def students_csv(book: Gradebook) -> str:
@@ -221,17 +281,18 @@ def read(path: Path) -> Gradebook:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise UsageError(
-            f"{str(path)!r} is not a readable gradebook ({exc}); pass a gradebook .json"
-        ) from None
+        raise UsageError(message("errors", "gradebook_unreadable", path=str(path), error=str(exc))) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise UsageError(
-            f"{str(path)!r} is not a vecdrill gradebook; pass a .json that `vecdrill grade` wrote"
-        )
+        raise UsageError(message("errors", "not_gradebook", path=str(path)))
     if data.get("version") != GRADEBOOK_VERSION:
         raise UsageError(
-            f"{str(path)!r} is gradebook version {data.get('version')!r}; this vecdrill reads version "
-            f"{GRADEBOOK_VERSION}: grade again with one vecdrill"
+            message(
+                "errors",
+                "gradebook_version",
+                path=str(path),
+                version=data.get("version"),
+                expected=GRADEBOOK_VERSION,
+            )
         )
     try:
         rows = [Row.from_json(row) for row in data["rows"]]
@@ -241,7 +302,7 @@ def read(path: Path) -> Gradebook:
         if book.shard is not None:
             Shard.parse(book.shard)
     except (KeyError, TypeError, ValueError, UsageError) as exc:
-        raise UsageError(f"{str(path)!r} is a damaged gradebook ({exc}); grade again") from None
+        raise UsageError(message("errors", "gradebook_damaged", path=str(path), error=str(exc))) from None
     return book
 
 
@@ -252,18 +313,20 @@ def merge(books: dict[Path, Gradebook]) -> Gradebook:
         for name in ("vecdrill", "options", "drills", "students"):
             if getattr(book, name) != getattr(first, name):
                 raise UsageError(
-                    f"{path} and {first_path} differ in {name}: they are not shards of one grading run"
+                    message("errors", "shards_differ", path=str(path), first=str(first_path), field=name)
                 )
     shards = sorted(Shard.parse(book.shard) for book in books.values() if book.shard)
     whole = [Shard(k, len(books)) for k in range(1, len(books) + 1)]  # as many books as shards
     if shards and shards != whole:
         given = ", ".join(str(shard) for shard in shards)
-        raise UsageError(f"the shards given are {given}: merge every shard K/N once")
+        raise UsageError(message("errors", "shards_given", given=given))
     rows: dict[tuple[str, str], Row] = {}
     for path, book in books.items():
         for row in book.rows:
             if (row.student, row.drill) in rows:
-                raise UsageError(f"{path} grades {row.student} x {row.drill} again: merge each shard once")
+                raise UsageError(
+                    message("errors", "graded_twice", path=str(path), student=row.student, drill=row.drill)
+                )
             rows[(row.student, row.drill)] = row
     return Gradebook(
         first.vecdrill,

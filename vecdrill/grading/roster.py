@@ -4,7 +4,8 @@ A class is a folder with one folder per student, or a pattern such as `class/*/v
 whose first wildcard names the student. A file is for a drill as `vecdrill check` decides (the
 `# vecdrill: ID` line, else the one drill whose function it defines), else by its name
 (`relu-where.py`). The drills graded are the `--drill` list, else every drill some student handed
-in, so a student without a file for one of them gets a `missing` row.
+in, so a student without a file for one of them gets a `missing` row. Each file is read here, once:
+its drill, its hashes and its check all see these bytes.
 """
 
 from __future__ import annotations
@@ -14,17 +15,22 @@ import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from vecdrill.checking.submission import Unreadable, read_source, resolve_drill
+from vecdrill.checking.submission import Source, Unreadable, read_source, resolve_drill
 from vecdrill.content.catalogue import Catalogue
 from vecdrill.content.drill import Drill
 from vecdrill.errors import UsageError
+from vecdrill.messages import message
 
 
 @dataclass(frozen=True)
 class Submission:
     student: str
     drill: Drill
-    path: Path
+    read: Source | Unreadable  # the file's bytes as read once, or why they cannot be
+
+    @property
+    def path(self) -> Path:
+        return self.read.path
 
 
 @dataclass(frozen=True)
@@ -64,7 +70,7 @@ class Shard:
             and count.isdigit()
             and 1 <= int(index) <= int(count) <= MAX_SHARDS
         ):
-            raise UsageError(f"--shard {text!r} must be K/N with 1 <= K <= N <= {MAX_SHARDS}, e.g. 2/4")
+            raise UsageError(message("errors", "shard", shard=text, most=MAX_SHARDS))
         return cls(int(index), int(count))
 
     def holds(self, student: str, drill_id: str) -> bool:
@@ -84,7 +90,8 @@ def find(target: str, catalogue: Catalogue, drill_ids: list[str]) -> Roster:
     roster.students, files = _class_files(target, roster.ignored)
     kept: dict[tuple[str, str], Submission] = {}
     for student, path in files:
-        drill = _drill_for(path, catalogue, chosen, roster.ignored)
+        read = read_source(path)
+        drill = _drill_for(read, catalogue, chosen, roster.ignored)
         if drill is None:
             continue
         other = kept.get((student, drill.id))
@@ -95,13 +102,11 @@ def find(target: str, catalogue: Catalogue, drill_ids: list[str]) -> Roster:
                 )
                 continue
             roster.ignored.append(Ignored(str(other.path), f"{student} has {path} for {drill.id}"))
-        kept[(student, drill.id)] = Submission(student, drill, path)
+        kept[(student, drill.id)] = Submission(student, drill, read)
     graded = set(d.id for d in chosen) or {drill_id for _, drill_id in kept}
     roster.drills = [d.id for d in catalogue.ordered() if d.id in graded]
     if not roster.drills:
-        raise UsageError(
-            f"no file under {target!r} is for a drill (see `vecdrill list`); name the drills with --drill ID"
-        )
+        raise UsageError(message("errors", "no_drill_files", target=target))
     roster.submissions = sorted(kept.values(), key=lambda s: (s.student, s.drill.id))
     return roster
 
@@ -114,7 +119,7 @@ def _class_files(target: str, ignored: list[Ignored]) -> tuple[list[str], list[t
     if wild is None:
         root = Path(target)
         if not root.is_dir():
-            raise UsageError(f"{target!r} is not a folder of student folders; check the path")
+            raise UsageError(message("errors", "not_class", target=target))
         folders = sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith("."))
         files = [(f.name, path) for f in folders for path in sorted(f.rglob("*.py")) if _handed_in(path, f)]
     else:
@@ -122,9 +127,7 @@ def _class_files(target: str, ignored: list[Ignored]) -> tuple[list[str], list[t
         folders = sorted(p for p in root.glob(parts[wild]) if p.is_dir())
         files = [(m.relative_to(root).parts[0], m) for m in sorted(root.glob(str(Path(*parts[wild:]))))]
         if not folders and not files:
-            raise UsageError(
-                f"nothing matches {target!r}; check the pattern (quote it so the shell leaves it)"
-            )
+            raise UsageError(message("errors", "no_match", target=target))
     kept = []
     for student, path in files:
         link = _link_on_the_way(path, root)
@@ -152,13 +155,15 @@ def _handed_in(path: Path, student_folder: Path) -> bool:
     return not any(part.startswith(".") or part == "__pycache__" for part in inside)
 
 
-def _drill_for(path: Path, catalogue: Catalogue, chosen: list[Drill], ignored: list[Ignored]) -> Drill | None:
-    """The drill `path` is for, or None after noting why it is not graded."""
+def _drill_for(
+    read: Source | Unreadable, catalogue: Catalogue, chosen: list[Drill], ignored: list[Ignored]
+) -> Drill | None:
+    """The drill the file is for, or None after noting why it is not graded."""
     if len(chosen) == 1:
         return chosen[0]
-    source = read_source(path)
+    path = read.path
     try:
-        drill = resolve_drill(path, None if isinstance(source, Unreadable) else source, catalogue, None)
+        drill = resolve_drill(read, catalogue, None)
     except UsageError as exc:
         named = catalogue.drills.get(path.stem)
         if named is None:

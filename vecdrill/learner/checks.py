@@ -3,20 +3,20 @@
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 
 from vecdrill import paths
 from vecdrill.checking import batch
-from vecdrill.checking.pipeline import CheckOptions, Runner, check_file
+from vecdrill.checking.pipeline import CheckOptions, Runner, check
+from vecdrill.checking.submission import Source, Unreadable, read_source
 from vecdrill.content.catalogue import Catalogue
 from vecdrill.content.drill import Drill
-from vecdrill.errors import UsageError
 from vecdrill.learner import progress
+from vecdrill.messages import message
 from vecdrill.result.model import FileResult
+from vecdrill.sandbox import launch
 
 SAVE_BENCH_BUDGET = 0.05  # seconds of timed calls per save (at most twice that in wall time)
 QUICK = CheckOptions(bench=False, bench_size=False)  # a save's first step: correctness and loops
@@ -26,44 +26,44 @@ TIMED = CheckOptions(bench_budget=SAVE_BENCH_BUDGET)  # its second step; the loo
 def check_many(
     files: list[Path], catalogue: Catalogue, options: CheckOptions, *, jobs: int = 1, record: bool = True
 ) -> list[FileResult]:
-    """Check every file (in parallel with jobs > 1); results keep the order of `files`. A batch
-    with more files than jobs is served by warm workers (one per job), a smaller one cold. Without
-    `record` (a teacher checking hand-ins), nothing goes into the progress of whoever runs it."""
-    missing = [f for f in files if not f.exists() and not f.is_symlink()]
-    if missing:
-        raise UsageError(f"{str(missing[0])!r} does not exist; check the path")
-    with contextlib.ExitStack() as stack:
-        runner: Runner | None = None
-        drills = batch.drills_of(files, catalogue, options.drill_id) if len(files) > 1 else []
-        if len(files) > jobs:
-            runner = stack.enter_context(batch.warm_pool(drills, options.isolation, jobs)).run
-        with ThreadPoolExecutor(max_workers=jobs) as pool:
-            check = check_and_record if record else _check_only
-            results = list(pool.map(lambda f: check(f, catalogue, options, runner), files))
-    return results
-
-
-def _check_only(
-    path: Path, catalogue: Catalogue, options: CheckOptions, runner: Runner | None = None
-) -> FileResult:
-    return check_file(path, catalogue, options, runner) if runner else check_file(path, catalogue, options)
+    """Check every file (in parallel with jobs > 1), each read once, before any is checked; results
+    keep the order of `files`. A batch with more files than jobs is served by warm workers (one per
+    job), a smaller one cold. Without `record` (a teacher checking hand-ins), nothing goes into
+    the progress of whoever runs it."""
+    reads = [read_source(file) for file in files]
+    drills = batch.drills_of(reads, catalogue, options.drill_id) if len(files) > 1 else []
+    checked = check_and_record if record else check
+    warm = len(files) > jobs
+    return list(
+        batch.run_all(
+            reads,
+            lambda read, runner: checked(read, catalogue, options, runner),
+            drills,
+            isolation=options.isolation,
+            jobs=jobs,
+            warm_workers=warm,
+        )
+    )
 
 
 def check_and_record(
-    path: Path, catalogue: Catalogue, options: CheckOptions, runner: Runner | None = None
+    read: Source | Unreadable,
+    catalogue: Catalogue,
+    options: CheckOptions,
+    runner: Runner = launch.run_sandboxed,
 ) -> FileResult:
-    return record(_check_only(path, catalogue, options, runner), path.resolve())
+    return record(check(read, catalogue, options, runner), read.path.resolve())
 
 
 def record(result: FileResult, file: Path | None) -> FileResult:
-    """Count a check as an attempt in progress; `file` is where the solution lives, if in a file."""
-    if result.drill is not None:
-        speedups = [d.timing.speedup for d in result.devices if d.timing and d.device == "cpu"]
-        _attempted(result, speedups[0] if speedups else None, file)
-    return result
+    """Count a check as an attempt in progress; `file` is where the solution lives, if in a file.
+    The result comes back with what recording it has to say (a note), if anything."""
+    if result.drill is None:
+        return result
+    return _attempted(result, result.cpu_speedup, file)
 
 
-def _attempted(result: FileResult, speedup: float | None, file: Path | None) -> None:
+def _attempted(result: FileResult, speedup: float | None, file: Path | None) -> FileResult:
     """Record the attempt; a progress store that cannot be written (a read-only or full disk,
     a folder where its file should be) costs the record, never the verdict, and says so."""
     assert result.drill is not None
@@ -72,18 +72,16 @@ def _attempted(result: FileResult, speedup: float | None, file: Path | None) -> 
             result.drill, passed=result.verdict.passed, speedup=speedup, file=file
         )
     except OSError as exc:
-        result.notes.append(
-            f"this check could not be recorded in your progress ({exc.strerror or exc}: "
-            f"{exc.filename or paths.progress_file()}); the verdict stands. Make that place a "
-            "writable file again, or set VECDRILL_HOME to a folder you can write"
-        )
-        return
+        place = exc.filename or paths.progress_file()
+        note = message("note", "not_recorded", error=exc.strerror or str(exc), place=str(place))
+        return replace(result, notes=(*result.notes, note))
     if state.notice:
-        result.notes.append(state.notice)
+        return replace(result, notes=(*result.notes, state.notice))
+    return result
 
 
 def check_save(
-    path: Path,
+    saved: Source | Unreadable,
     drill: Drill,
     catalogue: Catalogue,
     runner: Runner,
@@ -92,14 +90,14 @@ def check_save(
     settled: Callable[[], bool],
 ) -> FileResult | None:
     """Correctness first, which answers fastest; a correct solution is then checked again with
-    timing for the speedup. Both count in progress as one attempt. The first step starts the
-    moment a save begins; None (nothing shown, nothing recorded) when the file did not stay as
-    it was (`settled`), so that the check may have read half a save."""
-    quick = check_file(path, catalogue, replace(QUICK, drill_id=drill.id), runner)
+    timing for the speedup. Both steps check the bytes of one save, read once by the watcher, and
+    count in progress as one attempt. The first step starts the moment a save begins; None
+    (nothing shown, nothing recorded) when the file did not stay as it was (`settled`), so that
+    the check may have read half a save."""
+    quick = check(saved, catalogue, replace(QUICK, drill_id=drill.id), runner)
     if not settled():
         return None
     if not quick.verdict.passed:
-        _attempted(quick, None, path)
-        return quick
+        return _attempted(quick, None, saved.path)
     on_correct(quick)
-    return check_and_record(path, catalogue, replace(TIMED, drill_id=drill.id), runner)
+    return check_and_record(saved, catalogue, replace(TIMED, drill_id=drill.id), runner)

@@ -22,7 +22,7 @@ class Hints:
     drill_id: str
     steps: tuple[str, ...]  # every step shown so far, the newest last
     total: int
-    notice: str | None  # the progress file was set aside (see `progress.Progress.notice`)
+    notice: messages.Message | None  # the progress file was set aside (see `progress.Progress.notice`)
     untranslated: str | None = None  # NO_CHINESE: the steps are the English ones
 
 
@@ -49,7 +49,7 @@ class Overview:
     levels: tuple[Tally, ...]  # labelled with the level's number, which the views put in words
     techniques: tuple[Tally, ...]
     next_drill: Drill | None  # the first unsolved drill on the path
-    notice: str | None
+    notice: messages.Message | None
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from vecdrill import files, paths
+from vecdrill.messages import Message, message
 
 if sys.platform == "win32":
     import msvcrt
@@ -59,14 +60,15 @@ class Progress:
     """All drills' progress, plus a sentence for the learner when an old file was set aside."""
 
     drills: dict[str, DrillProgress] = field(default_factory=dict)
-    notice: str | None = None
+    notice: Message | None = None
 
 
 class _Unusable(Exception):
     """The file holds something other than a progress document this version understands."""
 
-    def __init__(self, reason: str, future_version: int | None = None) -> None:
-        super().__init__(reason)
+    def __init__(self, reason: Message, future_version: int | None = None) -> None:
+        super().__init__(reason.text("en"))
+        self.reason = reason
         self.future_version = future_version
 
 
@@ -82,9 +84,8 @@ def load(path: Path | None = None) -> Progress:
             with _locked(target):
                 return _read_or_set_aside(target)
     except OSError as exc:
-        return Progress(
-            notice=f"your progress could not be read ({exc.strerror or exc} at {exc.filename or target})"
-        )
+        error, place = exc.strerror or str(exc), str(exc.filename or target)
+        return Progress(notice=message("errors", "progress_unreadable", error=error, place=place))
 
 
 def record_attempt(
@@ -145,14 +146,18 @@ def _read_or_set_aside(path: Path) -> Progress:
         return Progress({}, notice=_set_aside_notice(path, aside, problem))
 
 
-def _set_aside_notice(path: Path, aside: Path, problem: _Unusable) -> str:
+def _set_aside_notice(path: Path, aside: Path, problem: _Unusable) -> Message:
     if problem.future_version is None:
-        cause, advice = f"could not be read ({problem})", "its contents are kept there"
-    else:
-        cause = f"is from a newer vecdrill (format {problem.future_version}, not {FORMAT_VERSION})"
-        advice = "upgrade vecdrill and move it back to keep that progress"
-    return (
-        f"Your progress file {path} {cause}, so it was moved to {aside} and progress starts empty; {advice}."
+        return message(
+            "errors", "progress_set_aside", path=str(path), problem=problem.reason, aside=str(aside)
+        )
+    return message(
+        "errors",
+        "progress_newer",
+        path=str(path),
+        version=problem.future_version,
+        current=FORMAT_VERSION,
+        aside=str(aside),
     )
 
 
@@ -163,28 +168,28 @@ def _read(path: Path) -> dict[str, DrillProgress]:
     except FileNotFoundError:
         return {}
     except (ValueError, RecursionError) as error:
-        raise _Unusable(f"it is not valid JSON: {error}") from error
+        raise _Unusable(message("errors", "progress_json", error=str(error))) from error
     version = document.get("version") if isinstance(document, dict) else None
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise _Unusable("it has no valid format version")
+        raise _Unusable(message("errors", "progress_no_version"))
     if version > FORMAT_VERSION:
-        raise _Unusable(f"it is format version {version}", future_version=version)
+        raise _Unusable(message("errors", "progress_version", version=version), future_version=version)
     drills = document.get("drills")
     if not isinstance(drills, dict):
-        raise _Unusable('its "drills" is not an object')
+        raise _Unusable(message("errors", "progress_drills"))
     return {drill_id: _parse_drill(drill_id, entry) for drill_id, entry in drills.items()}
 
 
 def _parse_drill(drill_id: str, entry: object) -> DrillProgress:
     if not isinstance(entry, dict):
-        raise _Unusable(f"the entry for {drill_id!r} is not an object")
+        raise _Unusable(message("errors", "progress_entry", drill=drill_id))
     drill = DrillProgress(extra={k: v for k, v in entry.items() if k not in _FIELD_TYPES})
     for name, types in _FIELD_TYPES.items():
         if name not in entry:
             continue
         value = entry[name]
         if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
-            raise _Unusable(f"the entry for {drill_id!r} has an invalid {name!r}")
+            raise _Unusable(message("errors", "progress_field", drill=drill_id, field=name))
         setattr(drill, name, value)
     return drill
 

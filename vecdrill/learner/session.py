@@ -17,7 +17,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Protocol
 
-from vecdrill.checking.pipeline import check_file
+from vecdrill.checking.pipeline import check
+from vecdrill.checking.submission import Source, read_source
 from vecdrill.content.catalogue import Catalogue
 from vecdrill.content.drill import Drill
 from vecdrill.errors import UsageError, VecdrillError
@@ -76,10 +77,7 @@ def try_drill(
     session = _start(catalogue, drill, path, screen, lang)
     if not keep_watching:
         return
-    try:
-        launch.detect_isolation()  # a bad VECDRILL_ISOLATION is said now, not mid-session
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
+    launch.detect_isolation()  # a bad VECDRILL_ISOLATION is said now (a usage error), not mid-session
     sessions: list[Session] = []
     with warm.WarmWorker() as worker, contextlib.suppress(KeyboardInterrupt):
         following: Session | None = session
@@ -132,16 +130,16 @@ def _edit_while_preparing(
     )
     editing.start()
     with contextlib.suppress(VecdrillError):  # the first check meets it again, and says it
-        _fill_caches(catalogue, session.drill, session.path, worker)
+        _fill_caches(catalogue, session.drill, read_source(session.path), worker)
     editing.join()
     if said and said[0]:
         screen.note(said[0])
 
 
-def _fill_caches(catalogue: Catalogue, drill: Drill, path: Path, worker: warm.WarmWorker) -> None:
+def _fill_caches(catalogue: Catalogue, drill: Drill, saved: watch.Save, worker: warm.WarmWorker) -> None:
     """Check the file once without showing or recording anything: this starts the zygote and
     computes the loop's answers and timing, the slow parts of a first check."""
-    check_file(path, catalogue, replace(checks.TIMED, drill_id=drill.id), worker.run)
+    check(saved, catalogue, replace(checks.TIMED, drill_id=drill.id), worker.run)
 
 
 def _watch(
@@ -154,8 +152,8 @@ def _watch(
     folder: Path,
     lang: str,
 ) -> Session | None:
-    drill, path = session.drill, session.path
-    checked: bytes | None = None  # the content of the last verdict
+    drill = session.drill
+    checked: watch.Save | None = None  # the content of the last verdict
     while True:
         saved = saves.next_change(checked, pressed.waiting)
         if saved is None:  # a key, read between checks
@@ -168,19 +166,20 @@ def _watch(
             continue
         settled = functools.partial(saves.settled, saved)
         try:
-            if workspace.is_untouched(drill, path):  # not the learner's work yet
+            untouched = isinstance(saved, Source) and workspace.is_starter(drill, saved.data)
+            if untouched:  # not the learner's work yet
                 screen.preparing()
-                _fill_caches(catalogue, drill, path, worker)
+                _fill_caches(catalogue, drill, saved, worker)
                 screen.waiting()
                 checked = saved
                 continue
             screen.checking()
             result = checks.check_save(
-                path, drill, catalogue, worker.run, on_correct=screen.correct, settled=settled
+                saved, drill, catalogue, worker.run, on_correct=screen.correct, settled=settled
             )
         except UsageError as problem:
             if settled():
-                screen.note(str(problem))
+                screen.note(problem.text(lang))
                 checked = saved
             continue
         if result is None:  # the file changed while it was checked: what it holds now is next
@@ -209,7 +208,7 @@ def _answer(
         try:
             return _start(catalogue, following, workspace.default_path(following, folder), screen, lang)
         except UsageError as problem:  # a file of another drill is in the way
-            screen.note(str(problem))
+            screen.note(problem.text(lang))
             return None
     if key == keys.HINT:
         screen.hint(guidance.next_hints(drill, lang))

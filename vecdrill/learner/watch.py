@@ -3,20 +3,20 @@
 The file's folder is watched, not the file: an editor's atomic save (write a temporary file, then
 rename it over the original) replaces the inode that a watch on the file would follow. Events only
 say when to look; the content decides. A change is reported as soon as the file's content differs
-from what was last checked, so its check starts at once; the verdict counts only if the content then
-stayed the same for SETTLE_MS (`settled`), which a check lasts anyway. A save written in pieces is
-thus judged once, whole: a check that began on a half-written file is dropped unseen.
+from what was last checked, so its check starts at once, on the bytes read then (the check reads the
+file no more); the verdict counts only if the content then stayed the same for SETTLE_MS
+(`settled`), which a check lasts anyway. A save written in pieces is thus judged once, whole: a
+check that began on a half-written file is dropped unseen.
 
 The native watcher (inotify on Linux) reports a change within a few milliseconds. Where it cannot
 start (no inotify, or its limits reached), or with VECDRILL_WATCH=poll (a network filesystem that
 another machine writes to: inotify sees only this machine's writes), the folder is polled instead.
 watchfiles' poller compares whole seconds of modification time, which can hide two quick saves, so
-while polling the file is also hashed on every tick while it is freshly modified or its stat changed.
+while polling the file is also read on every tick while it is freshly modified or its stat changed.
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
 import time
 from collections.abc import Callable, Generator
@@ -25,8 +25,9 @@ from types import TracebackType
 
 import watchfiles
 
-from vecdrill.checking.submission import read_source
+from vecdrill.checking.submission import Source, Unreadable, read_source
 from vecdrill.errors import UsageError
+from vecdrill.messages import message
 
 STEP_MS = 5  # how often watchfiles looks at the events its thread has collected (its default: 50)
 SETTLE_MS = 20  # a save counts once its content has not changed for this long; also one tick
@@ -35,13 +36,14 @@ POLL_MS = 20  # the folder's poll interval when polling (its default: 300)
 RECENT_SECONDS = 2.0  # while polling, a file modified this recently is hashed on every tick
 MISSING_SECONDS = 1.0  # an editor's rename leaves the path empty only for a moment
 MODES = ("native", "poll")
+Save = Source | Unreadable  # what a check of the file would get: its bytes, or why it cannot read them
 
 
 def requested_mode() -> str:
     """VECDRILL_WATCH: `native` (the default; polls if the native watcher cannot start) or `poll`."""
     mode = os.environ.get("VECDRILL_WATCH") or "native"
     if mode not in MODES:
-        raise UsageError(f"VECDRILL_WATCH={mode!r} is not one of {', '.join(MODES)}")
+        raise UsageError(message("errors", "watch_mode", mode=mode, choices=", ".join(MODES)))
     return mode
 
 
@@ -50,6 +52,7 @@ class FileWatcher:
     made in between is not missed; events that arrive while a check runs wait for the next call."""
 
     def __init__(self, path: Path, on_note: Callable[[str], None]) -> None:
+        self.file = path  # as the learner named it, which the check's messages repeat
         self.path = path.absolute()
         self.polling = requested_mode() == "poll"
         self._say = on_note
@@ -57,7 +60,7 @@ class FileWatcher:
         self._opened: tuple[int, int] | None = None  # the folder being watched
         self._stat: tuple[int, ...] | None = None
         self._missing_since: float | None = None
-        self._seen: tuple[bytes | None, float] = (None, 0.0)  # the last change reported, and when
+        self._seen: tuple[Save | None, float] = (None, 0.0)  # the last change reported, and when
 
     def __enter__(self) -> FileWatcher:
         self._open()
@@ -69,37 +72,37 @@ class FileWatcher:
         self._close()
 
     def next_change(
-        self, checked: bytes | None, interrupted: Callable[[], bool] = lambda: False
-    ) -> bytes | None:
-        """Wait until the file's content differs from `checked`; return its digest at once. None
+        self, checked: Save | None, interrupted: Callable[[], bool] = lambda: False
+    ) -> Save | None:
+        """Wait until the file's content differs from `checked`; return what was read at once. None
         as soon as `interrupted()` (asked once a tick: a key pressed in `vecdrill try`) says so."""
         while True:
-            digest = self._look(checked)
-            if digest is not None:
-                self._seen = (digest, time.monotonic())
-                return digest
+            saved = self._look(checked)
+            if saved is not None:
+                self._seen = (saved, time.monotonic())
+                return saved
             if interrupted():
                 return None
             while not (self._tick() or self._polled_change() or interrupted()):
                 self._notice_absence(time.monotonic())
 
-    def settled(self, digest: bytes) -> bool:
-        """True when the file still holds `digest`, SETTLE_MS or more after that content was first
+    def settled(self, saved: Save) -> bool:
+        """True when the file still holds `saved`, SETTLE_MS or more after that content was first
         seen (waiting out the rest of that time if a check was quicker); False: it changed since."""
         seen, at = self._seen
-        if seen != digest:
+        if seen != saved:
             return False
         time.sleep(max(0.0, at + SETTLE_MS / 1000 - time.monotonic()))
-        return content_digest(self.path) == digest
+        return read_save(self.file) == saved
 
-    def _look(self, checked: bytes | None) -> bytes | None:
-        """The file's digest if it differs from `checked`, else None."""
-        digest = content_digest(self.path)
-        if digest is None:
+    def _look(self, checked: Save | None) -> Save | None:
+        """What the file holds if it differs from `checked`, else None."""
+        saved = read_save(self.file)
+        if saved is None:
             self._missing_since = self._missing_since or time.monotonic()
         else:
             self._missing_since = None
-        return None if digest == checked else digest
+        return None if saved == checked else saved
 
     def _notice_absence(self, now: float) -> None:
         if self._missing_since is not None and now - self._missing_since > MISSING_SECONDS:
@@ -162,7 +165,9 @@ class FileWatcher:
     def _fall_back(self, problem: Exception) -> None:
         self._close()
         if self.polling:
-            raise UsageError(f"vecdrill cannot watch {self.path.parent}: {problem}") from None
+            raise UsageError(
+                message("errors", "cannot_watch", folder=str(self.path.parent), problem=str(problem))
+            ) from None
         self.polling = True
         self._say(
             f"The native file watcher failed ({problem}); vecdrill polls {self.path.parent} "
@@ -189,11 +194,9 @@ class FileWatcher:
         return changed or (stat is not None and time.time_ns() - stat[2] < RECENT_SECONDS * 1e9)
 
 
-def content_digest(path: Path) -> bytes | None:
-    """A hash of what a check would read (or of why it cannot read it); None if it is gone."""
+def read_save(path: Path) -> Save | None:
+    """What a check of `path` gets (its bytes, or why it cannot read them); None if it is gone."""
     try:
-        source = read_source(path)
+        return read_source(path)
     except UsageError:
         return None
-    content = source if isinstance(source, bytes) else source.message.encode()
-    return hashlib.blake2b(content, digest_size=16).digest()

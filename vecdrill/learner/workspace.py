@@ -23,6 +23,7 @@ from vecdrill import files, paths
 from vecdrill.content.drill import Drill
 from vecdrill.errors import UsageError
 from vecdrill.gate.scan import marker_drill_id
+from vecdrill.messages import message
 
 OLD_FOLDER = Path("vecdrill")  # where older versions wrote the learner's files, relative to the cwd
 _SOURCE_TREE = Path(__file__).resolve().parents[2]  # a clone's root, or site-packages when installed
@@ -46,11 +47,16 @@ def folder(chosen: Path | None = None) -> Path:
     package = next((p for p in (real, *real.parents) if (p / "__init__.py").is_file()), None)
     inside = package or (_SOURCE_TREE if (_SOURCE_TREE / "pyproject.toml").is_file() else None)
     if inside is not None and real.is_relative_to(inside):
-        what = "the Python package" if package else "vecdrill's source tree"
+        code = "workspace_in_package" if package else "workspace_in_source"
         raise UsageError(
-            f"the workspace {where} is inside {what} {inside}, where your files would be "
-            f"imported, shipped or committed with it; choose a folder of its own with --workspace "
-            f"or {paths.WORKSPACE_ENV}, e.g. {paths.WORKSPACE_ENV}=~/{paths.WORKSPACE_NAME}"
+            message(
+                "errors",
+                code,
+                where=str(where),
+                inside=str(inside),
+                env=paths.WORKSPACE_ENV,
+                name=paths.WORKSPACE_NAME,
+            )
         )
     return where
 
@@ -111,13 +117,13 @@ def create(drill: Drill, path: Path) -> bool:
     if path.is_file():
         marked = marker_drill_id(path.read_bytes()[:4096])
         if marked not in (None, drill.id):
+            other = path.with_name(f"{drill.id}-2.py")
             raise UsageError(
-                f"{path} already exists and is marked for drill {marked!r}; choose "
-                f"another file with --path, e.g. --path {path.with_name(f'{drill.id}-2.py')}"
+                message("errors", "marked_other", path=str(path), marked=marked, other=str(other))
             )
         return False
     if path.exists() or path.is_symlink():
-        raise UsageError(f"{path} exists and is not a regular file; choose another --path")
+        raise UsageError(message("errors", "not_regular", path=str(path)))
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
         _write_new(path, starter_text(drill).encode("utf-8"))
@@ -126,21 +132,21 @@ def create(drill: Drill, path: Path) -> bool:
     return True
 
 
-def is_untouched(drill: Drill, path: Path) -> bool:
-    """True while the file still holds exactly the starter (nothing of the learner's to lose)."""
-    try:
-        return path.read_text(encoding="utf-8") == starter_text(drill)
-    except (OSError, UnicodeDecodeError):
-        return False
+def is_starter(drill: Drill, data: bytes) -> bool:
+    """True when `data` is exactly the starter (nothing of the learner's to lose)."""
+    return data == starter_text(drill).encode("utf-8")
 
 
 def needs_backup(drill: Drill, path: Path) -> bool:
     """True when `path` holds something of the learner's that a reset would replace."""
     if path.exists() and not path.is_file():
-        raise UsageError(
-            f"{path} is not a regular file, so vecdrill leaves it alone; choose your drill file with --path"
-        )
-    return path.exists() and not is_untouched(drill, path)
+        raise UsageError(message("errors", "left_alone", path=str(path)))
+    try:
+        return not is_starter(drill, path.read_bytes())
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return True  # what cannot be read may be the learner's
 
 
 def reset(drill: Drill, path: Path) -> Path | None:
@@ -164,10 +170,7 @@ def _back_up(drill: Drill, path: Path) -> Path:
         except FileExistsError:
             continue
         return target
-    raise UsageError(
-        f"{folder} holds 1000 backups of {drill.id} from this second; remove some "
-        "and run `vecdrill reset` again"
-    )
+    raise UsageError(message("errors", "backups_full", folder=str(folder), drill=drill.id))
 
 
 def _write_new(path: Path, data: bytes) -> None:

@@ -1,5 +1,6 @@
 """The lint's rules: a stable code each, the drill that teaches its fix, and whether it is on by
-default. Their words (English and Chinese) are in words.py, their examples in examples.py.
+default. Their words (English and Chinese) are the catalogue's (vecdrill/messages/lint.py), their
+examples in examples.py.
 
 Codes are grouped by what the step costs: VD10x arithmetic done one element at a time, VD11x a
 device sync per step, VD12x a tensor built a piece at a time, VD13x a loop in disguise, VD14x

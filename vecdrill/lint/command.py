@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from vecdrill.errors import ExitCode, UsageError
+from vecdrill.messages import message
 
 DESCRIPTION = (
     "Find the loops the drills teach in your own torch and numpy code, each with the drill that "
@@ -71,13 +72,15 @@ def run(args: list[str]) -> Linted:
     if options.explain is not None:
         if options.explain.upper() not in RULES:
             codes = ", ".join(RULES)
-            raise UsageError(f"--explain {options.explain!r} is no rule code; the codes are {codes}")
+            raise UsageError(message("errors", "lint_explain", rule=options.explain, codes=codes))
         print(formats.explain(options.explain.upper(), lang))
         return Linted(ExitCode.OK, None, lang)
     if not options.paths:
-        raise UsageError("give the files or folders to lint, e.g. `vecdrill lint src/`")
+        raise UsageError(message("errors", "lint_no_paths"))
     if options.output_format not in formats.FORMATS:
-        raise UsageError(f"--format {options.output_format!r} is not one of {', '.join(formats.FORMATS)}")
+        raise UsageError(
+            message("errors", "lint_format", format=options.output_format, choices=", ".join(formats.FORMATS))
+        )
     settings = config.load(config.find(options.paths[0])).with_options(options.select, options.ignore)
     report = lint_paths(options.paths, settings)
     for line in formats.skipped_lines(report, lang):

@@ -15,6 +15,7 @@ from typing import Any
 
 from vecdrill.errors import UsageError
 from vecdrill.lint.codes import DEFAULT_SELECT, RULES
+from vecdrill.messages import message
 
 _KEYS = ("select", "ignore", "exclude", "per-file-ignores")
 
@@ -65,17 +66,19 @@ def load(path: Path | None) -> Settings:
     try:
         document: dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        raise UsageError(f"{path}: cannot read [tool.vecdrill.lint] ({error})") from error
+        raise UsageError(
+            message("errors", "lint_config_unreadable", path=str(path), error=str(error))
+        ) from error
     table = document.get("tool", {}).get("vecdrill", {}).get("lint", {})
     unknown = sorted(set(table) - set(_KEYS))
     if unknown:
         raise UsageError(
-            f"{path}: [tool.vecdrill.lint] has no key {unknown[0]!r}; the keys are {', '.join(_KEYS)}"
+            message("errors", "lint_config_key", path=str(path), key=unknown[0], keys=", ".join(_KEYS))
         )
     where = f"{path}: [tool.vecdrill.lint]"
     per_file = table.get("per-file-ignores", {})
     if not isinstance(per_file, dict):
-        raise UsageError(f"{where} per-file-ignores must be a table of pattern = [codes]")
+        raise UsageError(message("errors", "lint_per_file", where=where))
     return Settings(
         select=tuple(_codes(_strings(table, "select", where), f"{where} select")) or DEFAULT_SELECT,
         ignore=tuple(_codes(_strings(table, "ignore", where), f"{where} ignore")),
@@ -92,7 +95,7 @@ def load(path: Path | None) -> Settings:
 def _strings(table: dict[str, Any], key: str, where: str) -> list[str]:
     value = table.get(key, [])
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise UsageError(f"{where} {key} must be a list of strings, not {value!r}")
+        raise UsageError(message("errors", "lint_strings", where=where, key=key, value=value))
     return value
 
 
@@ -101,9 +104,7 @@ def _codes(values: list[str] | None, where: str) -> list[str]:
     codes = [part.strip().upper() for value in values or [] for part in value.split(",") if part.strip()]
     for code in codes:
         if not any(rule.startswith(code) for rule in RULES):
-            raise UsageError(
-                f"{where}: {code!r} is no rule code; see `vecdrill lint --explain VD101` and docs/lint.md"
-            )
+            raise UsageError(message("errors", "lint_code", where=where, rule=code))
     return codes
 
 

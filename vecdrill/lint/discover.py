@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from vecdrill.errors import UsageError
+from vecdrill.messages import message
 
 SOURCE_SUFFIXES = (".py", ".ipynb")
 _SKIPPED_FOLDERS = frozenset(
@@ -44,7 +45,7 @@ def files(paths: list[Path], exclude: tuple[str, ...], root: Path) -> Iterator[P
     """Every file to lint, in a stable order; a path that does not exist is a usage error."""
     for path in paths:
         if not path.exists():
-            raise UsageError(f"{str(path)!r} does not exist: give a file or a folder to lint")
+            raise UsageError(message("errors", "lint_missing", path=str(path)))
     for path in paths:
         if path.is_dir():
             yield from _walk(path, exclude, root)

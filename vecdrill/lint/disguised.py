@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import ast
 
+from vecdrill.gate.messages import way
 from vecdrill.gate.rules import (
-    BUILTIN_REPLACEMENTS,
     ITERATING_BUILTINS,
     MAPPING_BUILTINS,
     NUMPY_PER_ELEMENT,
     PER_ELEMENT_METHODS,
 )
-from vecdrill.lint.tensors import NUMPY, Facts
+from vecdrill.lint.tensors import NUMPY, TORCH, Facts
+from vecdrill.messages import Message
 
 # numpy's helpers that call a Python function once per element or per row. The gate's table also
 # holds np.fromiter (it consumes an iterator built elsewhere, which a loop rule reports),
@@ -59,7 +60,6 @@ def builtin_over_tensor(call: ast.Call, facts: Facts) -> tuple[str, str] | None:
     return (name, kind) if kind is not None else None
 
 
-def replacement(name: str, kind: str) -> str:
-    """What the builtin becomes on a whole tensor or array (gate/rules.py's table)."""
-    torch_way, numpy_way = BUILTIN_REPLACEMENTS.get(name, ("broadcasting", "broadcasting"))
-    return numpy_way if kind == NUMPY else torch_way
+def replacement(name: str, kind: str) -> Message:
+    """What the builtin becomes on a whole tensor or array, as the gate says it."""
+    return way(name, NUMPY if kind == NUMPY else TORCH)

@@ -19,7 +19,7 @@ from vecdrill.lint.disguised import replacement
 from vecdrill.lint.examples import EXAMPLES
 from vecdrill.lint.run import Finding, LintReport
 from vecdrill.lint.tensors import NUMPY
-from vecdrill.lint.words import DATA_WORDS, FINDING, MESSAGES, OR_WORD, RULE_WORDS
+from vecdrill.messages import Message, message, say
 from vecdrill.version import __version__
 
 FORMATS = ("text", "json", "sarif", "github")
@@ -28,22 +28,23 @@ JSON_VERSION = 1
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
 
-def message(finding: Finding, lang: str) -> str:
+def sentence(finding: Finding, lang: str) -> str:
     """The finding's sentence: why the loop is slow here, the technique, the drill."""
-    words = RULE_WORDS[finding.code]
-    data = DATA_WORDS["array" if finding.kind == NUMPY else "tensor"].get(lang)
-    values = {"data": data, "call": finding.detail, "name": finding.detail, "way": _way(finding, lang)}
-    return FINDING.get(lang).format(
-        why=words.why.get(lang).format(**values),
-        fix=words.fix.get(lang).format(**values),
-        drill=finding.drill,
-    )
+    values = {"data": _data(finding.kind), "call": finding.detail, "name": finding.detail}
+    if finding.code == "VD132":
+        values["way"] = replacement(finding.detail, finding.kind)
+    why, fix = (rule_words(finding.code, part, **values) for part in ("why", "fix"))
+    return say("lint", "finding_sentence", lang, why=why, fix=fix, drill=finding.drill)
 
 
-def _way(finding: Finding, lang: str) -> str:
-    if finding.code != "VD132":
-        return ""
-    return replacement(finding.detail, finding.kind).replace(" or ", OR_WORD.get(lang))
+def rule_words(code: str, part: str, **values: object) -> Message:
+    """A rule's `title`, `why` or `fix` (the catalogue's `lint_rule` section)."""
+    return message("lint_rule", f"{code}.{part}", **values)
+
+
+def _data(kind: str) -> Message:
+    """The gate's word for the file's library: tensor, or array."""
+    return message("gate_part", "numpy" if kind == NUMPY else "torch")
 
 
 def place(finding: Finding) -> str:
@@ -53,26 +54,24 @@ def place(finding: Finding) -> str:
 
 
 def text_lines(report: LintReport, lang: str) -> list[str]:
-    return [f"{place(f)}: {f.code} {message(f, lang)}" for f in report.findings]
+    return [f"{place(f)}: {f.code} {sentence(f, lang)}" for f in report.findings]
 
 
 def summary(report: LintReport, lang: str) -> str:
     values = {"checked": report.checked, "lines": report.lines, "seconds": report.seconds}
     if not report.findings:
-        return wrap(MESSAGES["clean"].get(lang).format(**values), lang)
-    count = len(report.findings)
-    noun = MESSAGES["finding" if count == 1 else "findings"].get(lang)
-    text = (
-        MESSAGES["summary"]
-        .get(lang)
-        .format(count=count, noun=noun, files=report.files_with_findings(), **values)
-    )
-    return wrap(text, lang)
+        return wrap(say("lint", "clean", lang, **values), lang)
+    count, files = len(report.findings), report.files_with_findings()
+    return wrap(say("lint", "summary", lang, count=count, noun=_noun(count), files=files, **values), lang)
+
+
+def _noun(count: int) -> Message:
+    return message("lint", "finding" if count == 1 else "findings")
 
 
 def skipped_lines(report: LintReport, lang: str) -> list[str]:
     return [
-        wrap(MESSAGES[why].get(lang).format(path=path, problem=problem), lang)
+        wrap(say("lint", why, lang, path=path, problem=problem), lang)
         for why, path, problem in report.skipped
     ]
 
@@ -89,13 +88,11 @@ def drills_in(report: LintReport) -> list[tuple[str, int, list[str]]]:
 def drill_lines(report: LintReport, lang: str) -> list[str]:
     drills = drills_in(report)
     if not drills:
-        return [MESSAGES["no_drill"].get(lang)]
-    lines = [MESSAGES["drills"].get(lang)]
-    for drill, count, codes in drills:
-        noun = MESSAGES["finding" if count == 1 else "findings"].get(lang)
-        line = MESSAGES["drill_line"].get(lang)
-        lines.append(line.format(drill=drill, count=count, noun=noun, codes=", ".join(codes)))
-    return lines
+        return [say("lint", "no_drill", lang)]
+    return [say("lint", "drills", lang)] + [
+        say("lint", "drill_line", lang, drill=d, count=n, noun=_noun(n), codes=", ".join(c))
+        for d, n, c in drills
+    ]
 
 
 def json_document(report: LintReport, lang: str) -> str:
@@ -110,7 +107,7 @@ def json_document(report: LintReport, lang: str) -> str:
                 "col": f.col,
                 "code": f.code,
                 "rule": RULES[f.code].name,
-                "message": message(f, lang),
+                "message": sentence(f, lang),
                 "drill": f.drill,
                 "try": f"vecdrill try {f.drill}",
             }
@@ -131,7 +128,7 @@ def sarif_document(report: LintReport, lang: str) -> str:
         {
             "id": code,
             "name": _pascal(RULES[code].name),
-            "shortDescription": {"text": RULE_WORDS[code].title.get(lang)},
+            "shortDescription": {"text": rule_words(code, "title").text(lang)},
             "fullDescription": {"text": _rule_text(code, lang)},
             "help": {"text": f"vecdrill lint --explain {code}"},
             "defaultConfiguration": {"level": "warning", "enabled": RULES[code].default},
@@ -145,7 +142,7 @@ def sarif_document(report: LintReport, lang: str) -> str:
             "ruleId": finding.code,
             "ruleIndex": codes.index(finding.code),
             "level": "warning",
-            "message": {"text": message(finding, lang)},
+            "message": {"text": sentence(finding, lang)},
             "locations": [
                 {
                     "physicalLocation": {
@@ -175,33 +172,32 @@ def github_lines(report: LintReport, lang: str) -> list[str]:
     """GitHub Actions workflow commands: one annotation per finding on the pull request's diff."""
     return [
         f"::warning file={_property(f.path)},line={f.line},col={f.col},title={f.code}::"
-        f"{_data(message(f, lang))}"
+        f"{_escaped(sentence(f, lang))}"
         for f in report.findings
     ]
 
 
 def explain(code: str, lang: str) -> str:
     """A rule in full: its title, why, fix, drills, default, and a before and an after."""
-    rule, words = RULES[code], RULE_WORDS[code]
+    rule = RULES[code]
     before, after = EXAMPLES[code]
     kind = NUMPY if "import numpy" in before else "torch"
-    data = DATA_WORDS["array" if kind == NUMPY else "tensor"].get(lang)
-    values = {"data": data, "call": ".item()", "name": "out", "way": replacement("sum", kind)}
+    values = {"data": _data(kind), "call": ".item()", "name": "out", "way": replacement("sum", kind)}
     drills = sorted({rule.torch_drill, rule.numpy_drill}, key=lambda d: d != rule.drill(kind))
     default = "explain_default" if rule.default else "explain_off"
     parts = [
-        wrap(f"{code}  {rule.name}: {words.title.get(lang)}", lang),
+        wrap(f"{code}  {rule.name}: {rule_words(code, 'title').text(lang)}", lang),
         "",
-        wrap(words.why.get(lang).format(**values), lang),
-        wrap(words.fix.get(lang).format(**values), lang),
+        wrap(rule_words(code, "why", **values).text(lang), lang),
+        wrap(rule_words(code, "fix", **values).text(lang), lang),
         "",
-        *(MESSAGES["explain_drill"].get(lang).format(drill=drill) for drill in drills),
-        wrap(MESSAGES[default].get(lang).format(code=code), lang),
+        *(say("lint", "explain_drill", lang, drill=drill) for drill in drills),
+        wrap(say("lint", default, lang, rule=code), lang),
         "",
-        MESSAGES["explain_before"].get(lang),
+        say("lint", "explain_before", lang),
         textwrap.indent(before.rstrip("\n"), "    "),
         "",
-        MESSAGES["explain_after"].get(lang),
+        say("lint", "explain_after", lang),
         textwrap.indent(after.rstrip("\n"), "    "),
     ]
     return "\n".join(parts)
@@ -214,22 +210,20 @@ def rules_table(lang: str) -> str:
         "| --- | --- | --- | --- | --- | --- |",
     ]
     for code, rule in RULES.items():
-        words = RULE_WORDS[code]
         values = {"data": "tensor", "call": "`.item()`", "name": "`out`", "way": "the tensor method"}
-        why = words.why.get(lang).format(**values).replace("``", "`")
-        fix = words.fix.get(lang).format(**values).replace("``", "`")
+        why = rule_words(code, "why", **values).text(lang).replace("``", "`")
+        fix = rule_words(code, "fix", **values).text(lang).replace("``", "`")
         drills = " / ".join(f"`{d}`" for d in dict.fromkeys((rule.torch_drill, rule.numpy_drill)))
         lines.append(
-            f"| {code} | {rule.name} | {words.title.get(lang)} | {why}: {fix} | {drills} | "
+            f"| {code} | {rule.name} | {rule_words(code, 'title').text(lang)} | {why}: {fix} | {drills} | "
             f"{'yes' if rule.default else 'no'} |"
         )
     return "\n".join(lines)
 
 
 def _rule_text(code: str, lang: str) -> str:
-    words = RULE_WORDS[code]
-    values = {"data": DATA_WORDS["tensor"].get(lang), "call": "", "name": "", "way": ""}
-    return f"{words.why.get(lang).format(**values)}: {words.fix.get(lang).format(**values)}"
+    values = {"data": _data("torch"), "call": "", "name": "", "way": ""}
+    return f"{rule_words(code, 'why', **values).text(lang)}: {rule_words(code, 'fix', **values).text(lang)}"
 
 
 def wrap(text: str, lang: str) -> str:
@@ -255,10 +249,10 @@ def _uri(path: str) -> str:
     return quote(path.replace("\\", "/"))
 
 
-def _data(text: str) -> str:
+def _escaped(text: str) -> str:
     """A workflow command's message, escaped as GitHub's runner unescapes it."""
     return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
 def _property(text: str) -> str:
-    return _data(text).replace(":", "%3A").replace(",", "%2C")
+    return _escaped(text).replace(":", "%3A").replace(",", "%2C")

@@ -4,9 +4,11 @@ What a check finds is data: a verdict, a note or a finding carries a `Message` (
 values it names), and only a view turns it into words, in the reader's language (`Message.text`,
 `say`, `words`). Keeping both languages on one line per code makes a missing or drifting
 translation visible in review, and lets one test render every code in both languages with the same
-parameters (tests/test_messages.py). The sections live in three modules by who speaks: `views`
-(vecdrill's screens), `check` (verdicts, notes, cases, timings), `gate` (the static gate's
-findings); `CATALOGUE` is their union. Rich markup (`[bold]...[/]`) is part of a sentence where a
+parameters (tests/test_messages.py). The sections live in one module per speaker: `views` (vecdrill's
+screens), `check` (verdicts, notes, cases, timings), `gate` (the static gate's findings), `lint`
+(`vecdrill lint`), `errors` (misuse, at the error boundary), `doctor`, `notebook` (the starter
+notebook); `CATALOGUE` is their union (no section in two modules: tests/test_messages.py).
+Rich markup (`[bold]...[/]`) is part of a sentence where a
 view styles a word in it. The Chinese follows the glossary in docs/drill-format.md: one term per
 concept.
 """
@@ -17,9 +19,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from vecdrill.messages import check, gate, views
+from vecdrill.messages import check, doctor, errors, gate, lint, notebook, views
 
-CATALOGUE: dict[str, dict[str, tuple[str, str]]] = {**views.SECTIONS, **check.SECTIONS, **gate.SECTIONS}
+CATALOGUE: dict[str, dict[str, tuple[str, str]]] = {
+    **views.SECTIONS,
+    **check.SECTIONS,
+    **gate.SECTIONS,
+    **lint.SECTIONS, **errors.SECTIONS, **doctor.SECTIONS, **notebook.SECTIONS}
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """vecdrill from Python: `check`, `show`, `hint`, `drills` and `write_notebook`, for notebooks,
 scripts and graders. `import vecdrill` exposes them (see vecdrill/__init__.py).
 
-A function or a source string is checked exactly as a file is (`pipeline.check_source`: the same
+A function or a source string is checked exactly as a file is (`pipeline.check` of a `Source`: the same
 drill lookup, gate and sandbox), and a path goes through `vecdrill check`'s own code. Nothing of the
 learner's runs in the calling process, and the checker leaves its torch settings, seeds and
 processes as it found them: the work happens in sandboxed children.
@@ -17,11 +17,12 @@ from typing import Any, Union
 
 from vecdrill import language
 from vecdrill.checking import pipeline, plan
-from vecdrill.checking.submission import resolve_drill
+from vecdrill.checking.submission import Source, read_source, resolve_drill
 from vecdrill.content.catalogue import Catalogue, load_catalogue
 from vecdrill.content.drill import Drill
 from vecdrill.errors import UsageError
 from vecdrill.learner import checks, guidance, progress, workspace
+from vecdrill.messages import message
 from vecdrill.notebook import source, starter
 from vecdrill.notebook.displays import CatalogueView, DrillView, HintsView, Result
 from vecdrill.result.model import FileResult, Verdict
@@ -56,7 +57,7 @@ def check(
     solution that fails is a result (`result.verdict`, `result.message`), never an exception.
     """
     if scaling and not bench:
-        raise UsageError("scaling=True times the loop and your solution; leave bench=True to use it")
+        raise UsageError(message("errors", "bench_for_scaling"))
     catalogue = load_catalogue([Path(p) for p in packs])
     options = pipeline.CheckOptions(
         drill_id=drill, device=device, seed=seed, bench=bench, timeout=timeout, scaling=scaling
@@ -66,11 +67,9 @@ def check(
     elif isinstance(solution, str) and _is_source(solution):
         checked = check_text(solution, SOURCE, catalogue, options)
     elif isinstance(solution, (str, os.PathLike)):
-        checked = checks.check_and_record(Path(solution), catalogue, options)
+        checked = checks.check_and_record(read_source(Path(solution)), catalogue, options)
     else:
-        raise UsageError(
-            f"vecdrill.checking takes a function, source text or a path; got {type(solution).__name__!r}"
-        )
+        raise UsageError(message("errors", "solution_kind", kind=type(solution).__name__))
     return _with_explanation(checked, catalogue, lang)
 
 
@@ -81,7 +80,7 @@ check.__name__ = "vecdrill.checking"
 
 def check_text(text: str, label: Path, catalogue: Catalogue, options: pipeline.CheckOptions) -> FileResult:
     """Source text through the file pipeline, recorded in progress like a file's check."""
-    return checks.record(pipeline.check_source(label, text.encode("utf-8"), catalogue, options), None)
+    return checks.record(pipeline.check(Source(label, text.encode("utf-8")), catalogue, options), None)
 
 
 def check_cell(
@@ -90,9 +89,9 @@ def check_cell(
     """A `%%vecdrill` cell: the whole cell is the solution, named `cell` in messages; its line
     numbers are those the notebook shows, the magic's own line being line 1."""
     if scaling and not bench:
-        raise UsageError("--scaling times the loop and your solution; drop --no-bench to use it")
+        raise UsageError(message("errors", "scaling_needs_bench"))
     catalogue = load_catalogue()
-    found = resolve_drill(source.CELL, cell.encode("utf-8"), catalogue, drill)
+    found = resolve_drill(Source(source.CELL, cell.encode("utf-8")), catalogue, drill)
     options = pipeline.CheckOptions(drill_id=found.id, device=device, bench=bench, scaling=scaling)
     checked = check_text("\n" + cell, source.CELL, catalogue, options)
     return _with_explanation(checked, catalogue, lang), found
@@ -102,12 +101,11 @@ def _check_function(
     function: Callable[..., Any], catalogue: Catalogue, options: pipeline.CheckOptions
 ) -> FileResult:
     read = source.read_function(function)
-    drill = resolve_drill(read.label, read.text.encode("utf-8"), catalogue, options.drill_id)
+    drill = resolve_drill(Source(read.label, read.text.encode("utf-8")), catalogue, options.drill_id)
     carried = source.carry(read, source.allowed_roots(drill.allowed_imports))
     if carried.outside:
-        return FileResult(
-            str(read.label), drill.id, Verdict.SYNTAX, source.outside_sentence(carried, drill.id)
-        )
+        said = source.outside_sentence(carried, drill.id)
+        return FileResult(str(read.label), drill.id, Verdict.SYNTAX, said)
     return check_text(carried.text, read.label, catalogue, replace(options, drill_id=drill.id))
 
 
@@ -117,10 +115,9 @@ def _is_source(text: str) -> bool:
 
 def _with_explanation(checked: FileResult, catalogue: Catalogue, lang: str | None) -> Result:
     drill = catalogue.drills.get(checked.drill or "")
-    explanation = (
-        guidance.explanation(drill, language.pick(lang)) if drill and checked.verdict.passed else None
-    )
-    return Result.of(checked, explanation)
+    chosen = language.pick(lang)
+    explanation = guidance.explanation(drill, chosen) if drill and checked.verdict.passed else None
+    return Result.of(checked, explanation, chosen)
 
 
 def show(drill: str, *, lang: str | None = None, packs: Sequence[str | os.PathLike[str]] = ()) -> DrillView:
@@ -132,8 +129,8 @@ def hint(
     drill: str, *, all: bool = False, lang: str | None = None, packs: Sequence[str | os.PathLike[str]] = ()
 ) -> HintsView:
     """One more hint step than last time (every step with `all=True`), remembered in your progress."""
-    found = load_catalogue([Path(p) for p in packs]).get(drill)
-    return HintsView(guidance.next_hints(found, language.pick(lang), everything=all))
+    found, chosen = load_catalogue([Path(p) for p in packs]).get(drill), language.pick(lang)
+    return HintsView(guidance.next_hints(found, chosen, everything=all), chosen)
 
 
 def drills(
@@ -141,6 +138,7 @@ def drills(
     level: int | None = None,
     tag: str | None = None,
     library: str | None = None,
+    lang: str | None = None,
     packs: Sequence[str | os.PathLike[str]] = (),
 ) -> CatalogueView:
     """The catalogue in teaching order, filtered like `vecdrill list`, with what you have solved."""
@@ -152,7 +150,7 @@ def drills(
         and (tag is None or tag in d.techniques)
         and (library is None or d.library == library)
     )
-    return CatalogueView(chosen, frozenset(progress.solved_ids(progress.load())))
+    return CatalogueView(chosen, frozenset(progress.solved_ids(progress.load())), language.pick(lang))
 
 
 def write_notebook(

@@ -13,29 +13,31 @@ from vecdrill.report import html_view, text
 from vecdrill.result.model import FileResult
 
 
-@dataclass(repr=False)
+@dataclass(frozen=True, repr=False)
 class Result(FileResult):
     """One check: the very FileResult that `vecdrill check` renders and `--json` prints, plus the
-    drill's explanation (Markdown) when the solution passed."""
+    drill's explanation (Markdown) when the solution passed, and the language its views speak."""
 
     explanation: str | None = None
+    lang: str = "en"
 
     @classmethod
-    def of(cls, checked: FileResult, explanation: str | None) -> Result:
-        return cls(**{f.name: getattr(checked, f.name) for f in fields(FileResult)}, explanation=explanation)
+    def of(cls, checked: FileResult, explanation: str | None, lang: str = "en") -> Result:
+        found = {f.name: getattr(checked, f.name) for f in fields(FileResult)}
+        return cls(**found, explanation=explanation, lang=lang)
 
     @property
     def passed(self) -> bool:
         return self.verdict.passed
 
     def _repr_html_(self) -> str:
-        return html_view.result(self, self.explanation)
+        return html_view.result(self, self.explanation, self.lang)
 
     def _repr_markdown_(self) -> str:
-        return text.result_markdown(self, self.explanation)
+        return text.result_markdown(self, self.explanation, self.lang)
 
     def __str__(self) -> str:
-        return text.result_text(self, self.explanation)
+        return text.result_text(self, self.explanation, self.lang)
 
     __repr__ = __str__
 
@@ -61,12 +63,13 @@ class HintsView:
     """The hint steps shown so far for a drill, the newest last."""
 
     hints: Hints
+    lang: str = "en"
 
     def _repr_html_(self) -> str:
-        return html_view.hints(self.hints)
+        return html_view.hints(self.hints, self.lang)
 
     def __str__(self) -> str:
-        return text.hints_text(self.hints)
+        return text.hints_text(self.hints, self.lang)
 
     __repr__ = __str__
 
@@ -77,6 +80,7 @@ class CatalogueView:
 
     drills: tuple[Drill, ...]
     solved: frozenset[str]
+    lang: str = "en"
 
     @property
     def ids(self) -> list[str]:
@@ -89,9 +93,9 @@ class CatalogueView:
         return len(self.drills)
 
     def _repr_html_(self) -> str:
-        return html_view.catalogue(list(self.drills), set(self.solved))
+        return html_view.catalogue(list(self.drills), set(self.solved), self.lang)
 
     def __str__(self) -> str:
-        return text.catalogue_text(list(self.drills), set(self.solved))
+        return text.catalogue_text(list(self.drills), set(self.solved), self.lang)
 
     __repr__ = __str__

@@ -15,13 +15,16 @@ from __future__ import annotations
 
 import shlex
 import sys
+from dataclasses import replace
 from typing import Any
 
 from IPython.core.magic import Magics, cell_magic, magics_class
 from IPython.display import display
 
+from vecdrill import language
 from vecdrill.content.drill import Drill
 from vecdrill.errors import UsageError, VecdrillError
+from vecdrill.messages import Message, message, say
 from vecdrill.notebook import api, source
 from vecdrill.result.model import Verdict
 
@@ -46,7 +49,7 @@ def parse_line(line: str) -> dict[str, Any]:
         elif not word.startswith("-") and chosen["drill"] is None:
             chosen["drill"] = word
         else:
-            raise UsageError(f"the magic's line has {word!r}, which it does not take; use {USAGE}")
+            raise UsageError(message("errors", "magic_word", word=word, usage=USAGE))
     return chosen
 
 
@@ -58,39 +61,36 @@ class VecdrillMagics(Magics):
 
         Check the function this cell defines against the drill's loop, in a sandboxed process,
         then define it here."""
+        chosen: dict[str, Any] = {}
         try:
-            result, drill = api.check_cell(cell, **parse_line(line))
-        except VecdrillError as exc:
-            print(f"Error: {exc}", file=sys.stderr)
+            chosen = parse_line(line)
+            result, drill = api.check_cell(cell, **chosen)
+        except VecdrillError as exc:  # worded in the line's --lang where it got that far
+            lang = str(chosen["lang"]) if chosen.get("lang") in language.LANGUAGES else language.pick(None)
+            print(say("errors", "label", lang) + exc.text(lang), file=sys.stderr)
             return
-        result.notes.append(self._define(cell, drill, result.verdict))
-        display(result)  # type: ignore[no-untyped-call]
+        display(replace(result, notes=(*result.notes, self._define(cell, drill, result.verdict))))  # type: ignore[no-untyped-call]
 
-    def _define(self, cell: str, drill: Drill, verdict: Verdict) -> str:
+    def _define(self, cell: str, drill: Drill, verdict: Verdict) -> Message:
         """Define the cell's functions in the kernel, and say what was and was not."""
         if verdict not in _DEFINES:
-            return (
-                "nothing was defined in your notebook: a cell defines its functions here only when it "
-                "passes or gives a wrong answer (which you can then debug here)"
-            )
+            return message("note", "nothing_defined")
         roots = source.allowed_roots(drill.allowed_imports)
         assert self.shell is not None  # set by register_magics
         try:
             functions, skipped = source.define_in(self.shell.user_ns, cell, roots)
         except Exception as exc:  # noqa: BLE001 - an import of the cell failing in the kernel
-            return (
-                f"nothing was defined in your notebook: your cell's imports failed here "
-                f"({type(exc).__name__}: {exc})"
-            )
-        defined = f"defined {', '.join(functions)} in your notebook" if functions else "defined no function"
+            return message("note", "imports_failed", error=f"{type(exc).__name__}: {exc}")
+        defined = (
+            message("note", "defined", names=", ".join(functions))
+            if functions
+            else message("note", "defined_none")
+        )
         if not skipped:
             return defined
         lines = ", ".join(str(n + 1) for n in skipped)  # the magic's line is line 1
-        return (
-            f"{defined}; the statements at line{'s' if len(skipped) > 1 else ''} {lines} ran only in the "
-            "sandbox (the magic brings "
-            "back imports, constants and functions)"
-        )
+        where = message("note", "lines" if len(skipped) > 1 else "line", lines=lines)
+        return message("note", "sandbox_only", defined=defined, lines=where)
 
 
 def register(ipython: Any) -> None:

@@ -31,6 +31,7 @@ from typing import Any
 
 from vecdrill.errors import UsageError
 from vecdrill.gate.rules import BASE_IMPORTS, LIBRARY_ROOTS
+from vecdrill.messages import Message, message
 
 CELL = Path("cell")  # how messages name a notebook cell
 _cells = count(1)
@@ -53,7 +54,7 @@ class FunctionSource:
     name: str
     text: str
     label: Path
-    outside: tuple[str, ...]
+    outside: tuple[Message, ...]
 
 
 def allowed_roots(extra: Iterable[str]) -> tuple[str, ...]:
@@ -90,7 +91,8 @@ def carry(read: ReadFunction, roots: tuple[str, ...]) -> FunctionSource:
     function, then imports for the modules and library names it uses from outside."""
     function = read.function
     deferred = bool(function.__code__.co_flags & __future__.annotations.compiler_flag)
-    imports, outside = [], []
+    imports: list[str] = []
+    outside: list[Message] = []
     for name in sorted(free_names(read.text, function.__name__, annotations=not deferred)):
         line = _import_line(name, function, roots)
         if line is None:
@@ -170,23 +172,27 @@ def _lookup(name: str, function: types.FunctionType) -> tuple[bool, Any]:
     return name in function.__globals__, function.__globals__.get(name)
 
 
-def _describe(name: str, function: types.FunctionType) -> str:
+def _describe(name: str, function: types.FunctionType) -> Message:
     if name in function.__code__.co_freevars:
-        return f"{name} (a variable of the function around it)"
+        return message("verdict", "outside_enclosing", name=name)
     if name not in function.__globals__:
-        return f"{name} (not defined anywhere yet)"
+        return message("verdict", "outside_undefined", name=name)
     value = function.__globals__[name]
-    kind = "function" if callable(value) else type(value).__name__
-    article = "an" if kind[0] in "aeiou" else "a"
-    return f"{name} ({article} {kind} defined outside it)"
+    if callable(value):
+        return message("verdict", "outside_function", name=name)
+    kind = type(value).__name__
+    return message("verdict", "outside_an" if kind[0] in "aeiou" else "outside_a", name=name, kind=kind)
 
 
-def outside_sentence(carried: FunctionSource, drill_id: str) -> str:
-    names = ", ".join(carried.outside)
-    return (
-        f"your function {carried.name} uses {names}; vecdrill checks only the function's own source, "
-        f"so define {'it' if len(carried.outside) == 1 else 'them'} inside {carried.name}, or check the "
-        f"whole cell with %%vecdrill {drill_id}"
+def outside_sentence(carried: FunctionSource, drill_id: str) -> Message:
+    """Why a function that uses names from outside itself is not checked, and what to do."""
+    return message(
+        "verdict",
+        "uses_outside",
+        function=carried.name,
+        names=list(carried.outside),
+        them=message("verdict", "it" if len(carried.outside) == 1 else "them"),
+        drill=drill_id,
     )
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from vecdrill.content.drill import NO_CHINESE, Drill
 from vecdrill.errors import UsageError
+from vecdrill.messages import message, say
 from vecdrill.result import units
 
 
@@ -24,20 +25,14 @@ def cells(drill: Drill, lang: str) -> list[dict[str, Any]]:
     loop = drill.file("loop.py").read_text(encoding="utf-8").rstrip()
     starter = drill.file("starter.py").read_text(encoding="utf-8").rstrip()
     sizes = "; ".join(units.size(s) for s in drill.sizes)
+    timed = message("starter", "timed", size=units.size(drill.bench)) if drill.benchmark else ""
+    task = say("starter", "task", lang, call=f"{drill.function}({signature})", sizes=sizes, timed=timed)
     return [
         _markdown(
-            f"{note}# {drill.id}: {drill.title_in(lang)}\n\n{drill.task_in(lang)}\n\nWrite "
-            f"`{drill.function}({signature})` without a Python loop. It is checked at sizes {sizes}"
-            + (f" and timed at {units.size(drill.bench)}" if drill.benchmark else "")
-            + f".\n\nThe loop to replace:\n\n```python\n{loop}\n```"
+            f"{note}# {drill.id}: {drill.title_in(lang)}\n\n{drill.task_in(lang)}\n\n{task}\n\n"
+            f"{say('starter', 'loop', lang)}\n\n```python\n{loop}\n```"
         ),
-        _markdown(
-            "Run the next cell once: it loads vecdrill's `%%vecdrill` cell magic. Then write your "
-            "solution in the cell after it and run that cell. vecdrill checks it in a sandboxed process "
-            "(your code never runs inside this notebook to be judged), shows the verdict and the "
-            "speedup, and defines your function here so you can go on using it. Add `--scaling` after "
-            f"the drill id to chart the speedup by size; `vecdrill.hint({drill.id!r})` gives a hint."
-        ),
+        _markdown(say("starter", "how", lang, drill=drill.id)),
         _code("%load_ext vecdrill"),
         _code(f"%%vecdrill {drill.id}\n{starter}"),
     ]
@@ -58,10 +53,7 @@ def write(drill: Drill, path: Path, lang: str) -> Path:
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
     except FileExistsError:
-        raise UsageError(
-            f"{path} already exists and vecdrill never replaces it; open it in Jupyter, or choose "
-            "another path"
-        ) from None
+        raise UsageError(message("errors", "notebook_exists", path=str(path))) from None
     with os.fdopen(fd, "w", encoding="utf-8") as stream:
         json.dump(document, stream, indent=1, ensure_ascii=False)
         stream.write("\n")

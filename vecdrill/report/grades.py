@@ -25,7 +25,7 @@ _STYLE = {"pass": "green", "missing": "dim"}
 
 
 @contextmanager
-def progress() -> Iterator[tuple[Callable[[int], None], Callable[[Row], None]]]:
+def progress(lang: str = "en") -> Iterator[tuple[Callable[[int], None], Callable[[Row], None]]]:
     """(set the total, count one row): a bar on stderr in a terminal, nothing when piped."""
     if not sys.stderr.isatty():
         yield (lambda total: None), (lambda row: None)
@@ -33,7 +33,7 @@ def progress() -> Iterator[tuple[Callable[[int], None], Callable[[Row], None]]]:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     bar = Progress(
-        TextColumn("grading"),
+        TextColumn(messages.say("grade_table", "grading", lang)),
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),
@@ -54,13 +54,15 @@ def summary(book: Gradebook, written: Written | None = None, lang: str = "en") -
     tally = book.tally()
     columns = [v for v in _ORDER if v == "pass" or any(count[v] for count in tally.values())]
     solved = book.solved()
+    words = messages.words("grade_table", lang)
+    heads = [_verdict_word(verdict, lang) for verdict in columns]
     if out.is_terminal:
-        _tables(out, book, columns)
+        _tables(out, book, columns, heads, words)
     else:
-        print("\t".join(["drill", *columns]))
+        print("\t".join([words["drill"], *heads]))
         for drill, count in tally.items():
             print("\t".join([_field(drill), *(str(count[v]) for v in columns)]))
-        print("\nstudent\tsolved")
+        print(f"\n{words['student']}\t{words['solved']}")
         for student, number in solved.items():
             print(f"{_field(student)}\t{number}/{len(book.drills)}")
     copies = book.copies()
@@ -103,18 +105,25 @@ def _footer(book: Gradebook, written: Written | None, lang: str) -> str:
     return line
 
 
-def _tables(out: Console, book: Gradebook, columns: list[str]) -> None:
+def _verdict_word(verdict: str, lang: str) -> str:
+    section = "grade_table" if verdict == MISSING else "verdict_word"
+    return messages.say(section, verdict, lang)
+
+
+def _tables(
+    out: Console, book: Gradebook, columns: list[str], heads: list[str], words: dict[str, str]
+) -> None:
     from rich.table import Table
 
-    drills = Table(title="per drill")
-    drills.add_column("drill")
-    for verdict in columns:
-        drills.add_column(verdict, justify="right", style=_STYLE.get(verdict, ""))
+    drills = Table(title=words["per_drill"])
+    drills.add_column(words["drill"])
+    for verdict, head in zip(columns, heads, strict=True):
+        drills.add_column(head, justify="right", style=_STYLE.get(verdict, ""))
     for drill, count in book.tally().items():
         drills.add_row(safe(drill), *(str(count[v]) for v in columns))
-    students = Table(title="per student")
-    students.add_column("student")
-    students.add_column("solved", justify="right")
+    students = Table(title=words["per_student"])
+    students.add_column(words["student"])
+    students.add_column(words["solved"], justify="right")
     for student, number in book.solved().items():
         students.add_row(safe(student), f"{number}/{len(book.drills)}")
     out.print(drills)

@@ -12,6 +12,7 @@ import html
 import math
 from typing import TYPE_CHECKING
 
+from vecdrill import messages
 from vecdrill.content.drill import NO_CHINESE
 from vecdrill.report import markdown, text
 from vecdrill.result import units
@@ -31,59 +32,69 @@ def _e(value: str) -> str:
     return html.escape(text.clean(value))
 
 
-def result(checked: FileResult, explanation: str | None) -> str:
+def result(checked: FileResult, explanation: str | None, lang: str = "en") -> str:
     verdict = checked.verdict.value
     colour = _COLOURS.get(verdict, _FAIL_COLOUR)
-    drill = f" ({_e(checked.drill)})" if checked.drill else ""
-    parts = [
-        f'<p class="vecdrill-verdict" data-verdict="{_e(verdict)}">'
-        f'<strong style="color:{colour}">{_e(verdict.upper())}</strong> '
-        f"<code>{_e(checked.file)}</code>{drill}: {_e(checked.message)}</p>"
-    ]
+    word = _e(text.say("verdict_word", verdict, lang).upper())
+    said = {
+        "verdict": f'<strong style="color:{colour}">{word}</strong>',
+        "file": f"<code>{_e(checked.file)}</code>",
+        "message": _e(checked.message.text(lang)),
+    }
+    if checked.drill:
+        line = text.say("report", "headline_drill", lang, drill=_e(checked.drill), **said)
+    else:
+        line = text.say("report", "headline", lang, **said)
+    parts = [f'<p class="vecdrill-verdict" data-verdict="{_e(verdict)}">{line}</p>']
     if len(checked.findings) > 1:
         items = "".join(
-            f"<li><code>{_e(f'{checked.file}:{f.line}:{f.col}')}</code> {_e(f.message)}</li>"
+            f"<li><code>{_e(f'{checked.file}:{f.line}:{f.col}')}</code> {_e(f.message.text(lang))}</li>"
             for f in checked.findings[1:]
         )
         parts.append(f'<ul class="vecdrill-findings">{items}</ul>')
-    parts += [_device(device, checked) for device in checked.devices]
-    for title, output in text.outputs(checked):
+    parts += [_device(device, checked, lang) for device in checked.devices]
+    for title, output in text.outputs(checked, lang):
         parts.append(
             f'<details class="vecdrill-output" open><summary>{_e(title)}</summary>'
-            f"<pre>{_e(output.rstrip())}</pre></details>"
+            f"<pre>{html.escape(text.clean(output.rstrip(), lang=lang))}</pre></details>"
         )
-    parts += [f'<p class="vecdrill-note"><em>note: {_e(note)}</em></p>' for note in checked.notes]
-    if sandbox := text.sandbox_line(checked):
+    parts += [
+        f'<p class="vecdrill-note"><em>{_e(text.note_line(note, lang))}</em></p>' for note in checked.notes
+    ]
+    if sandbox := text.sandbox_line(checked, lang):
         parts.append(f'<p class="vecdrill-sandbox"><small>{_e(sandbox)}</small></p>')
     if explanation and checked.verdict.passed:
+        title = _e(text.say("result", "explanation", lang))
         parts.append(
-            '<details class="vecdrill-explanation" open><summary>Explanation</summary>'
+            f'<details class="vecdrill-explanation" open><summary>{title}</summary>'
             f"{markdown.to_html(text.clean(explanation, 20000))}</details>"
         )
     return '<div class="vecdrill-result">' + "\n".join(parts) + "</div>"
 
 
-def _device(device: DeviceResult, checked: FileResult) -> str:
+def _device(device: DeviceResult, checked: FileResult, lang: str) -> str:
     parts = []
-    status = text.device_status(device, checked)
+    status = text.device_status(device, checked, lang)
     if status is not None:
         parts.append(f'<p class="vecdrill-device">{_e(status)}</p>')
     if device.mismatch is not None:
-        sentences = "".join(f"<p>{_e(line)}</p>" for line in text.mismatch_lines(device.mismatch))
+        sentences = "".join(f"<p>{_e(line)}</p>" for line in text.mismatch_lines(device.mismatch, lang))
         parts.append(f'<div class="vecdrill-mismatch">{sentences}</div>')
     timing = device.timing
     if timing is not None:
-        parts.append(f'<p class="vecdrill-speedup"><strong>{_e(text.speedup_line(timing))}</strong></p>')
-        lines = [*text.efficiency_lines(timing), *text.timing_details(timing)]
+        parts.append(
+            f'<p class="vecdrill-speedup"><strong>{_e(text.speedup_line(timing, lang))}</strong></p>'
+        )
+        lines = [*text.efficiency_lines(timing, lang), *text.timing_details(timing, lang)]
         details = "<br>".join(_e(line) for line in lines)
         parts.append(f'<p class="vecdrill-timing"><small>{details}</small></p>')
     if device.scaling:
-        parts.append(chart(device))
-        parts.append(f'<p class="vecdrill-crossover">{_e(text.scaling_sentence(device))}</p>')
+        parts.append(chart(device, lang))
+        parts.append(f'<p class="vecdrill-crossover">{_e(text.scaling_sentence(device, lang))}</p>')
     return "\n".join(parts)
 
 
-def chart(device: DeviceResult) -> str:
+def chart(device: DeviceResult, lang: str = "en") -> str:
     """Seconds per call against the input size on log-log axes: the loop, yours, and the crossover."""
     from vecdrill.measure import ladder
 
@@ -132,13 +143,13 @@ def chart(device: DeviceResult) -> str:
         (_LEFT - 6, _PAD + plot_h, "end", units.seconds(min(times))),
         (_LEFT, _HEIGHT - _BOTTOM + 16, "start", first),
         (_LEFT + plot_w, _HEIGHT - _BOTTOM + 16, "end", last),
-        (_LEFT + plot_w / 2, _HEIGHT - 6, "middle", "loop (red), yours (green); log-log"),
+        (_LEFT + plot_w / 2, _HEIGHT - 6, "middle", text.say("result", "chart_legend", lang)),
     ]
     shapes += [
         f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="{anchor}" font-size="11">{html.escape(label)}</text>'
         for x, y, anchor, label in labels
     ]
-    title = f"time per call on {device.device} as the size grows"
+    title = text.say("result", "chart_title", lang, device=device.device)
     return (
         f'<svg class="vecdrill-chart" xmlns="http://www.w3.org/2000/svg" width="{_WIDTH}" height="{_HEIGHT}" '
         f'viewBox="0 0 {_WIDTH} {_HEIGHT}" role="img" aria-label="{html.escape(title)}">'
@@ -146,34 +157,42 @@ def chart(device: DeviceResult) -> str:
     )
 
 
+_SLOT = "\N{OBJECT REPLACEMENT CHARACTER}"  # where markup goes into an escaped sentence
+
+
 def drill(shown: Drill, lang: str) -> str:
+    """The drill as `vecdrill show` words it: the plain text's lines, the loop as code."""
+    words = messages.words("show", lang)
     note = f"<p><small>{_e(NO_CHINESE)}</small></p>" if shown.untranslated(lang) else ""
-    signature = ", ".join(spec.name for spec in shown.inputs)
-    sizes = "; ".join(units.size(s) for s in shown.sizes)
+    signature = f"<code>{_e(shown.function)}({_e(', '.join(spec.name for spec in shown.inputs))})</code>"
+    write = _e(text.plain(words["write"].format(signature=_SLOT, rule=text.loop_rule(shown, lang))))
+    sizes = _e(words["sizes"].format(sizes="; ".join(units.size(s) for s in shown.sizes)))
+    bench = _e(words["bench"].format(size=units.size(shown.bench)))
+    about = " · ".join(
+        [text.say("path", "level", lang, level=shown.level), shown.library, ", ".join(shown.techniques)]
+    )
     loop = shown.file("loop.py").read_text(encoding="utf-8")
     return (
         f'<div class="vecdrill-drill">{note}<h3>{_e(shown.id)}: {_e(shown.title_in(lang))}</h3>'
-        f"<p><small>level {shown.level} · {_e(shown.library)} · {_e(', '.join(shown.techniques))}</small></p>"
-        f"<p>{_e(shown.task_in(lang))}</p><p>Write <code>{_e(shown.function)}({_e(signature)})</code> "
-        f"{_e(text.loop_rule(shown))}</p>"
-        f"<p><strong>The loop to replace</strong></p><pre><code>{_e(loop)}</code></pre>"
-        f"<p>Checked at sizes: {_e(sizes)}"
-        + (f"<br>Benchmark size: {_e(units.size(shown.bench))}" if shown.benchmark else "")
-        + "</p></div>"
+        f"<p><small>{_e(about)}</small></p>"
+        f"<p>{_e(shown.task_in(lang))}</p><p>{write.replace(_SLOT, signature)}</p>"
+        f"<p><strong>{_e(words['loop'])}</strong></p><pre><code>{_e(loop)}</code></pre>"
+        f"<p>{sizes}" + (f"<br>{bench}" if shown.benchmark else "") + "</p></div>"
     )
 
 
-def hints(shown: Hints) -> str:
-    lines = text.hints_text(shown).splitlines()
+def hints(shown: Hints, lang: str = "en") -> str:
+    lines = text.hints_text(shown, lang).splitlines()
     return '<div class="vecdrill-hints">' + "".join(f"<p>{_e(line)}</p>" for line in lines) + "</div>"
 
 
-def catalogue(drills: list[Drill], solved: set[str]) -> str:
+def catalogue(drills: list[Drill], solved: set[str], lang: str = "en") -> str:
+    done = text.say("notebook", "solved", lang)
     rows = "".join(
-        f"<tr><td><code>{_e(d.id)}</code></td><td>{_e(d.title)}</td><td>{d.level}</td>"
+        f"<tr><td><code>{_e(d.id)}</code></td><td>{_e(d.title_in(lang))}</td><td>{d.level}</td>"
         f"<td>{_e(d.library)}</td><td>{_e(', '.join(d.techniques))}</td>"
-        f"<td>{'solved' if d.id in solved else ''}</td></tr>"
+        f"<td>{done if d.id in solved else ''}</td></tr>"
         for d in drills
     )
-    head = "".join(f"<th>{h}</th>" for h in ("id", "title", "level", "library", "techniques", "status"))
+    head = "".join(f"<th>{_e(h)}</th>" for h in text.say("notebook", "heads", lang).split("|"))
     return f'<table class="vecdrill-catalogue"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'

@@ -19,6 +19,7 @@ from vecdrill.content import drill_code
 from vecdrill.content.drill import NO_CHINESE
 from vecdrill.content.pack import Pack, Track
 from vecdrill.learner import guidance
+from vecdrill.messages import Authored
 from vecdrill.report import text
 from vecdrill.result import units
 
@@ -46,14 +47,11 @@ def console(stderr: bool = False) -> Console:
     return Console(stderr=stderr, highlight=False, soft_wrap=not sys.stdout.isatty())
 
 
-def safe(text: str, limit: int = 4000) -> str:
+def safe(said: str, limit: int = 4000, lang: str = "en") -> str:
     """Escape rich markup, replace control characters, and cap the length with a notice."""
     from rich.markup import escape
 
-    cleaned = _CONTROL.sub("\N{REPLACEMENT CHARACTER}", text)
-    if len(cleaned) > limit:
-        cleaned = cleaned[:limit] + f"\n[... {len(cleaned) - limit} more characters not shown]"
-    return escape(cleaned)
+    return escape(text.clean(said, limit, lang))
 
 
 def fit(text: str, width: int) -> str:
@@ -73,8 +71,9 @@ def cells(text: str) -> int:
     return cell_len(text)
 
 
-def error(message: str) -> None:
-    console(stderr=True).print(f"[bold red]Error:[/] {safe(message)}")
+def error(sentence: str, lang: str = "en") -> None:
+    label = messages.say("errors", "label", lang)
+    console(stderr=True).print(f"[bold red]{label}[/]{safe(sentence)}")
 
 
 def problems(found: list[DrillError]) -> None:
@@ -133,8 +132,8 @@ def drill_detail(drill: Drill, lang: str, catalogue: Catalogue | None = None) ->
         elif spec.kind == "const":
             what = words["const"].format(value=spec.value) if spec.value is not None else words["number"]
         else:
-            what = f"{spec.dtype} {shape}, {_values(spec, words)}"
-        out.print(f"  {spec.name}: {safe(what)}")
+            what = words["tensor_input"].format(dtype=spec.dtype, shape=shape, values=_values(spec, words))
+        out.print(safe(words["input"].format(name=spec.name, what=what)))
     out.print("\n" + words["sizes"].format(sizes="; ".join(units.size(s) for s in drill.sizes)))
     if drill.benchmark:
         out.print(words["bench"].format(size=units.size(drill.bench)))
@@ -161,9 +160,9 @@ def _rule_lines(drill: Drill, lang: str) -> list[str]:
     words = messages.words("rules", lang)
 
     def entry(rule: RuleName) -> str:
-        reason = (rule.reason_zh or rule.reason) if lang == "zh" else rule.reason  # English-only drills
         name = words["anything_else"] if rule.name == "..." else rule.name
-        return f"{name}: {reason}" if reason else name
+        reason = Authored(rule.reason, rule.reason_zh).text(lang) if rule.reason else None
+        return words["entry"].format(name=name, reason=reason) if reason else name
 
     lines = [words["banned"].format(rule=entry(rule)) for rule in drill.banned]
     if drill.allowed is not None:
@@ -191,53 +190,59 @@ def results(
     """Each file's verdict and devices; on a pass, the explanation and the next drill too."""
     out = console()
     for result in results:
-        out.print(
-            f"{verdict_mark(result.verdict.value)} {safe(result.file)}"
-            f"{f' ({result.drill})' if result.drill else ''}: {safe(message(result, lang))}"
-        )
+        drill = catalogue.drills.get(result.drill) if catalogue and result.drill else None
+        if (
+            drill and drill.untranslated(lang) and not result.verdict.passed
+        ):  # a pass's explanation opens with it
+            out.print(f"[dim]{safe(NO_CHINESE)}[/]")
+        headline = {"verdict": verdict_mark(result.verdict.value, lang), "file": safe(result.file)}
+        headline["message"] = safe(result.message.text(lang))
+        if result.drill:
+            out.print(messages.say("report", "headline_drill", lang, drill=safe(result.drill), **headline))
+        else:
+            out.print(messages.say("report", "headline", lang, **headline))
         for finding in result.findings[1:]:
-            wording = finding.message_zh if lang == "zh" and finding.message_zh else finding.message
-            out.print(f"  {safe(result.file)}:{finding.line}:{finding.col} {safe(wording)}")
+            out.print(
+                f"  {safe(result.file)}:{finding.line}:{finding.col} {safe(finding.message.text(lang))}"
+            )
         for device in result.devices:
             _device_report(out, device, result, lang)
         if result.traceback:
-            out.print(f"[dim]{safe(result.traceback)}[/]")
+            out.print(f"[dim]{safe(result.traceback, lang=lang)}[/]")
         if show_output and (result.stdout or result.stderr) and not result.verdict.passed:
             for name, printed in (("output", result.stdout), ("error_output", result.stderr)):
                 if printed.strip():
-                    out.print(f"[dim]{messages.say('report', name, lang)}[/]\n{safe(printed)}")
+                    out.print(f"[dim]{messages.say('report', name, lang)}[/]\n{safe(printed, lang=lang)}")
         for note in result.notes:
-            out.print(f"[dim]{messages.say('report', 'note', lang, note=safe(note))}[/]")
-        if sandbox := text.sandbox_line(result):
+            out.print(f"[dim]{messages.say('report', 'note', lang, note=safe(note.text(lang)))}[/]")
+        if sandbox := text.sandbox_line(result, lang):
             out.print(f"[dim]{safe(sandbox)}[/]")
         if result.verdict.passed and catalogue is not None and result.drill in catalogue.drills:
             _after_pass(out, result, catalogue, lang, solved or set())
 
 
-def verdict_mark(verdict: str) -> str:
+def verdict_mark(verdict: str, lang: str = "en") -> str:
     """`PASS`, `WRONG`...: the verdict's word in its colour (markup)."""
-    return f"[{_VERDICT_STYLE.get(verdict, 'bold red')}]{verdict.upper()}[/]"
+    return f"[{_VERDICT_STYLE.get(verdict, 'bold red')}]{verdict_word(verdict, lang).upper()}[/]"
 
 
-def message(result: FileResult, lang: str) -> str:
-    """The result's headline message in `lang`, with the drill's own Chinese rule reasons."""
-    said = result.message_zh if lang == "zh" and result.message_zh else result.message
-    for finding in result.findings if lang == "zh" else ():
-        if finding.message_zh and said.endswith(finding.message):
-            said = said[: -len(finding.message)] + finding.message_zh
-    return said
+def verdict_word(verdict: str, lang: str) -> str:
+    """`pass`: a verdict as the learner's language names it."""
+    return messages.say("verdict_word", verdict, lang)
 
 
 def _device_report(out: Console, device: DeviceResult, result: FileResult, lang: str) -> None:
     """One device: its verdict, then the figures (or the failure, unless the headline said it)."""
     style = _VERDICT_STYLE.get(device.verdict.value, "bold red")
-    lead = f"  {device.device}: [{style}]{device.verdict.value}[/]"
+    verdict = f"[{style}]{verdict_word(device.verdict.value, lang)}[/]"
+    lead = "  " + messages.say("report", "device_lead", lang, device=device.device, verdict=verdict)
     timing = device.timing
     if timing is None:
         if device.verdict.passed and not result.verdict.passed:
             return  # correct here, but the headline names what to fix first
-        detail = device.message.removeprefix(f"{device.device}: ")
-        out.print(lead + ("" if device.message == result.message else f" ({safe(detail)})"))
+        detail = text.device_detail(device).text(lang)
+        same = device.message == result.message
+        out.print(lead + ("" if same else messages.say("report", "device_detail", lang, detail=safe(detail))))
         if device.mismatch is not None and device.mismatch.inputs:
             out.print(f"    {safe(text.inputs_line(device.mismatch.inputs, lang))}")
         return
@@ -246,13 +251,9 @@ def _device_report(out: Console, device: DeviceResult, result: FileResult, lang:
         out.print(f"    {line}")
     for line in text.timing_details(timing, lang):
         out.print(f"    {line}")
-    cached = (
-        "the loop's times come from the cache"
-        if timing.loop_cached
-        else "the loop was timed now and cached for next time"
-    )
-    out.print(f"    measuring took {units.seconds(timing.measure_seconds)}; {cached}")
-    out.print("    [dim]timed inside your solution's process; vecdrill compared the answers itself[/]")
+    measuring, whose = text.measuring_lines(timing, lang)
+    out.print(f"    {measuring}")
+    out.print(f"    [dim]{whose}[/]")
     if device.scaling:
         _scaling(out, device, lang)
 
@@ -431,12 +432,13 @@ def json_document(document: dict[str, Any]) -> None:
     sys.stdout.write(json.dumps(document, indent=2) + "\n")
 
 
-def doctor(sections: dict[str, dict[str, str]]) -> None:
+def doctor(sections: dict[str, list[tuple[messages.Message, messages.Message]]], lang: str) -> None:
+    """`vecdrill doctor`: each section's title, then its lines of label and value."""
     out = console()
-    for title, rows in sections.items():
-        out.print(f"[bold]{safe(title)}[/]")
-        for label, value in rows.items():
-            out.print(f"  {safe(label)}: {safe(value)}")
+    for title, lines in sections.items():
+        out.print(f"[bold]{safe(messages.say('doctor_title', title, lang))}[/]")
+        for label, value in lines:
+            out.print(safe(messages.say("doctor_label", "row", lang, label=label, value=value)))
 
 
 def dev_check(count: int, problems: list[str], warnings: list[str], notes: Sequence[str] = ()) -> None:
@@ -454,14 +456,8 @@ def dev_check(count: int, problems: list[str], warnings: list[str], notes: Seque
     out.print(f"dev check: {count} drills, {verdict}{noted}")
 
 
-def notebook_created(path: Any) -> None:
-    console().print(
-        safe(
-            f"Wrote {path}: open it with `jupyter lab {path}` and run its cells. The notebook "
-            'extra brings JupyterLab and the magic it uses: `pip install -e ".[notebook]"` in a '
-            'clone, `pip install "vecdrill[notebook]"` from a package index.'
-        )
-    )
+def notebook_created(path: Any, lang: str) -> None:
+    console().print(safe(messages.say("starter", "created", lang, path=path), lang=lang))
 
 
 def created(folder: Any) -> None:

@@ -48,7 +48,7 @@ def confirm(question: str) -> bool:
 def hints(view: guidance.Hints, lang: str) -> None:
     out = render.console()
     words = messages.words("hints", lang)
-    _notice(view.notice)
+    _notice(view.notice, lang)
     if view.untranslated:
         out.print(f"[dim]{render.safe(view.untranslated)}[/]")
     for number, step in enumerate(view.steps, 1):
@@ -166,7 +166,7 @@ def progress_bars(view: guidance.Overview, catalogue: Catalogue, lang: str) -> N
     column measured in terminal cells and cut to fit, so every row stays on one line."""
     out = render.console()
     words = messages.words("path", lang)
-    _notice(view.notice)
+    _notice(view.notice, lang)
     out.print(f"[bold]{render.safe(words['progress'].format(solved=view.solved, total=view.total))}[/]")
     packs = list(dict.fromkeys(t.pack for t in view.tracks))
     sections: list[tuple[str, list[tuple[str, int, int]]]] = [
@@ -212,6 +212,6 @@ def bar(out: Console, solved: int, total: int) -> str:
     return render.safe(f"[{'#' * filled}{'.' * (BAR_WIDTH - filled)}]")
 
 
-def _notice(notice: str | None) -> None:
+def _notice(notice: messages.Message | None, lang: str) -> None:
     if notice:
-        render.console(stderr=True).print(f"[yellow]{render.safe(notice)}[/]")
+        render.console(stderr=True).print(f"[yellow]{render.safe(notice.text(lang))}[/]")

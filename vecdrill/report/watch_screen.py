@@ -213,28 +213,29 @@ class WatchScreen:
 
     def _headline(self, result: FileResult) -> str:
         """`PASS relu-where: 1500x faster than the loop (cpu)`, else the verdict and its message."""
-        mark = render.verdict_mark(result.verdict.value)
+        mark = render.verdict_mark(result.verdict.value, self._lang)
         timed = next(((d.device, d.timing) for d in result.devices if d.timing), None)
         if result.verdict.passed and timed is not None:
             device, timing = timed
-            said = self._say("faster", speed=text.speed(timing.speedup, self._lang)) + f" ({device})"
+            faster = self._say("faster", speed=text.speed(timing.speedup, self._lang))
+            said = faster + text.say("report", "device_detail", self._lang, detail=device)
         else:
-            said = render.message(result, self._lang)
-        return f"{mark} {render.safe(result.drill or '')}: {render.safe(said)}"
+            said = result.message.text(self._lang)
+        headline = {"verdict": mark, "file": render.safe(result.drill or ""), "message": render.safe(said)}
+        return text.say("report", "headline", self._lang, **headline)
 
     def _details(self, result: FileResult) -> list[str]:
         """What the headline leaves out: other findings, each device, the inputs where the answer
         differs, the end of a traceback and of the solution's output, notes."""
-        zh = self._lang == "zh"
-        lines = [
-            f"  {f.line}:{f.col} {render.safe(f.message_zh if zh and f.message_zh else f.message)}"
-            for f in result.findings[1:]
-        ]
+        lines = [f"  {f.line}:{f.col} {render.safe(f.message.text(self._lang))}" for f in result.findings[1:]]
         for device in result.devices:
             if device.timing is not None:
-                lines.append(f"  {device.device}: {text.speedup_line(device.timing, self._lang)}")
+                speed = text.speedup_line(device.timing, self._lang)
+                lines.append(
+                    "  " + text.say("report", "device_lead", self._lang, device=device.device, verdict=speed)
+                )
                 continue
-            status = text.device_status(device, result)
+            status = text.device_status(device, result, self._lang)
             if status and not result.verdict.passed and device.message != result.message:
                 lines.append(f"  {render.safe(status)}")
             if device.mismatch is not None and device.mismatch.inputs:
@@ -244,7 +245,7 @@ class WatchScreen:
         output = "\n".join(p for p in (result.stdout, result.stderr) if p.strip())
         if output and not result.verdict.passed:
             lines += [self._words["output"], *(render.safe(line) for line in _last(output))]
-        return lines + [f"[dim]note: {render.safe(note)}[/]" for note in result.notes]
+        return lines + [f"[dim]{render.safe(text.note_line(note, self._lang))}[/]" for note in result.notes]
 
     def _next_lines(self, result: FileResult) -> list[str]:
         """What to do now: after a pass, the next drill; before, fix and save (or ask for a hint)."""

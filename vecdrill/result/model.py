@@ -1,6 +1,8 @@
 """The versioned result of checking one file: what `--json` prints and what the renderer draws.
 
-Plain data with no torch: the parent builds it from the sandbox child's answer and the comparison.
+Plain data with no torch, built once and never changed: the parent judges the sandbox child's
+answer into values and assembles the result from them. Every sentence in it is a `Message` (a code
+and its values); a view, or `to_json`, renders it in the reader's language.
 """
 
 from __future__ import annotations
@@ -8,6 +10,8 @@ from __future__ import annotations
 import enum
 from dataclasses import asdict, dataclass, field
 from typing import Any
+
+from vecdrill.messages import Message
 
 REPORT_VERSION = 1
 
@@ -41,11 +45,10 @@ class Finding:
     line: int
     col: int
     kind: str
-    message: str
-    message_zh: str | None = None  # the Chinese view's wording, where the drill gave it (rule reasons)
+    message: Message  # a code of the catalogue's gate sections, with its values
 
 
-@dataclass
+@dataclass(frozen=True)
 class InputNear:
     """One input of the case at the first differing element, so that a wrong answer shows what
     went in there (`expected 0, got 0.7` reads differently beside `x[3] = -0.7`). An input whose
@@ -54,28 +57,28 @@ class InputNear:
     input has its shape only."""
 
     name: str
-    shape: list[int]
-    index: list[int] | None = None  # this input's element at the differing index; None: not aligned
-    start: list[int] | None = None  # the index of values[0]; the values run along the last axis
-    values: list[str] = field(default_factory=list)  # formatted as `expected` and `got` are
+    shape: tuple[int, ...]
+    index: tuple[int, ...] | None = None  # this input's element at the differing index; None: not aligned
+    start: tuple[int, ...] | None = None  # the index of values[0]; the values run along the last axis
+    values: tuple[str, ...] = ()  # formatted as `expected` and `got` are
 
 
-@dataclass
+@dataclass(frozen=True)
 class Mismatch:
     """The first place where the solution's answer differs from the loop's."""
 
     what: str  # "value", "shape", "dtype", "device", "type", "kind", "gradient", "input-mutated", "count"
-    output: str  # e.g. "out", "out[1]", "grad of x", "input x"
-    index: list[int] | None = None
-    expected: str | None = None
-    got: str | None = None
+    output: str | Message  # "out", "out[1]", "out (values sorted)"; for a gradient or input: its name
+    index: tuple[int, ...] | None = None
+    expected: str | Message | None = None  # a value, or words ("a bool", "a tuple of 2")
+    got: str | Message | None = None
     size: dict[str, int] | None = None
     seed: int | None = None  # the --seed that replays it
-    case: str | None = None  # which case: "listed size 2", "random size 1", "an edge case: ..."
-    inputs: list[InputNear] = field(default_factory=list)  # the case's inputs at `index`, where known
+    case: Message | None = None  # which case: a listed size, a random one, an edge case, a probe size
+    inputs: tuple[InputNear, ...] = ()  # the case's inputs at `index`, where known
 
 
-@dataclass
+@dataclass(frozen=True)
 class Efficiency:
     """How close the solution came to this machine's measured limit on one device: the least
     work a call must do over its time per call, against the machine's rate for that work."""
@@ -90,7 +93,7 @@ class Efficiency:
     op_seconds: float  # one tiny operation on this device, measured (a launch, on a GPU)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Timing:
     """Seconds per call: each side's quietest block of calls (the one the machine disturbed least)
     and median block (see measure/samples.py)."""
@@ -116,7 +119,7 @@ class Timing:
     efficiency: Efficiency | None = None  # against the machine's measured limit (check/machine.py)
 
 
-@dataclass
+@dataclass(frozen=True)
 class ScalingPoint:
     size: dict[str, int]
     loop_seconds: float
@@ -124,58 +127,79 @@ class ScalingPoint:
     speedup: float
 
 
-@dataclass
+@dataclass(frozen=True)
 class DeviceResult:
     device: str
     verdict: Verdict
-    message: str
+    message: Message
     mismatch: Mismatch | None = None
     timing: Timing | None = None
-    scaling: list[ScalingPoint] = field(default_factory=list)
+    scaling: tuple[ScalingPoint, ...] = ()
     crossover: dict[str, int] | None = None  # from this size on, the solution beats the loop
     op_counts: dict[str, list[int]] = field(default_factory=dict)
 
 
-@dataclass
+@dataclass(frozen=True)
 class FileResult:
     file: str
     drill: str | None
     verdict: Verdict
-    message: str
-    findings: list[Finding] = field(default_factory=list)
-    devices: list[DeviceResult] = field(default_factory=list)
+    message: Message
+    findings: tuple[Finding, ...] = ()
+    devices: tuple[DeviceResult, ...] = ()
     stdout: str = ""
     stderr: str = ""
     traceback: str = ""
     isolation: str | None = None
-    notes: list[str] = field(default_factory=list)
+    notes: tuple[Message, ...] = ()
     seconds: float = 0.0
-    message_zh: str | None = None  # the Chinese view's wording of `message`, where vecdrill has one
     # Who established each part of a pass: "vecdrill" (its own process, or a reading it took from
     # outside the solution's) or "solution" (that process's own report, which code past the gate
     # can forge): "outputs", "work" (no loop), "timing".
     evidence: dict[str, str] = field(default_factory=dict)
     source: bytes | None = field(default=None, repr=False)  # the bytes checked; not in --json
 
+    @property
+    def cpu_speedup(self) -> float | None:
+        """The speedup on the CPU, where it was timed: what progress and the gradebook record."""
+        return next((d.timing.speedup for d in self.devices if d.timing and d.device == "cpu"), None)
 
-def to_json(results: list[FileResult]) -> dict[str, Any]:
-    """The `--json` document; the schema is documented in the README."""
-    return {"version": REPORT_VERSION, "results": [_file_json(r) for r in results]}
+
+def to_json(results: list[FileResult], lang: str = "en") -> dict[str, Any]:
+    """The `--json` document; the schema is documented in the README. Sentences are rendered in
+    `lang`, each beside its code and values (`message_code`, `message_params`), so a program
+    reads the code and a person the words."""
+    return {"version": REPORT_VERSION, "results": [_file_json(r, lang) for r in results]}
 
 
-def _file_json(result: FileResult) -> dict[str, Any]:
+def _file_json(result: FileResult, lang: str) -> dict[str, Any]:
     data = asdict(result)
     del data["source"]  # the learner's own file; the report shows it beside the reference
     data["verdict"] = result.verdict.value
-    data["devices"] = [_device_json(d) for d in result.devices]
+    data.update(_message_json(result.message, lang))
+    data["findings"] = [{**asdict(f), **_message_json(f.message, lang)} for f in result.findings]
+    data["notes"] = [note.text(lang) for note in result.notes]
+    data["note_codes"] = [note.to_json() for note in result.notes]
+    data["devices"] = [_device_json(d, lang) for d in result.devices]
     return data
 
 
-def _device_json(device: DeviceResult) -> dict[str, Any]:
+def _device_json(device: DeviceResult, lang: str) -> dict[str, Any]:
     data = asdict(device)
     data["verdict"] = device.verdict.value
+    data.update(_message_json(device.message, lang))
+    if device.mismatch is not None:  # its words (a case, a kind, a label) in `lang`
+        for key, value in vars(device.mismatch).items():
+            if isinstance(value, Message):
+                data["mismatch"][key] = value.text(lang)
     timing = device.timing
     data["loop_seconds"] = timing.loop_seconds if timing else None
     data["solution_seconds"] = timing.solution_seconds if timing else None
     data["speedup"] = timing.speedup if timing else None
     return data
+
+
+def _message_json(message: Message, lang: str) -> dict[str, Any]:
+    """`message` rendered, with `message_code` and `message_params` beside it."""
+    coded = message.to_json()
+    return {"message": message.text(lang), "message_code": coded["code"], "message_params": coded["params"]}

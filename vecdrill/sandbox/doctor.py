@@ -11,6 +11,7 @@ import sys
 from typing import Any
 
 from vecdrill import paths, wire
+from vecdrill.messages import Message, message
 from vecdrill.result import units
 from vecdrill.sandbox import cgroup, isolation, launch, mounts
 from vecdrill.supervisor.limits import Limits
@@ -18,158 +19,163 @@ from vecdrill.version import __version__
 
 GPU_PROBE_ARGS = ["-m", "vecdrill.child.gpu"]
 
+# One line of the doctor's report: its label and its value.
+Line = tuple[Message, Message]
 
-def collect() -> dict[str, dict[str, str]]:
-    """Sections of label -> value, in display order."""
+
+def _label(code: str, **params: Any) -> Message:
+    return message("doctor_label", code, **params)
+
+
+def _said(code: str, **params: Any) -> Message:
+    return message("doctor", code, **params)
+
+
+def _value(value: object) -> Message:
+    return _said("value", value=value)
+
+
+def in_words(lines: list[Line], lang: str) -> dict[str, str]:
+    """Label -> value, as the reader of `lang` sees them."""
+    return {label.text(lang): value.text(lang) for label, value in lines}
+
+
+def collect() -> dict[str, list[Line]]:
+    """Sections (by `doctor_title` code) of lines, in display order."""
     import numpy
     import torch
 
     cuda = torch.cuda.is_available()
-    devices = {"CUDA available": "yes" if cuda else "no"}
+    devices = [(_label("cuda_available"), _said("yes" if cuda else "no"))]
     if cuda:
-        devices["CUDA device"] = torch.cuda.get_device_name(0)
-        devices["CUDA version"] = str(torch.version.cuda)
+        devices.append((_label("cuda_device"), _value(torch.cuda.get_device_name(0))))
+        devices.append((_label("cuda_version"), _value(torch.version.cuda)))
+    workspace = _said("workspace", path=paths.workspace_dir(), variable=paths.WORKSPACE_ENV)
     return {
-        "vecdrill": {
-            "version": __version__,
-            "python": sys.version.split()[0],
-            "platform": platform.platform(),
-            "data": str(paths.data_dir()),
-            "cache": str(paths.cache_dir()),
-            "workspace": f"{paths.workspace_dir()} (your drill files; set {paths.WORKSPACE_ENV} "
-            "or `vecdrill try --workspace` to move it)",
-        },
-        "libraries": {
-            "torch": torch.__version__,
-            "numpy": numpy.__version__,
-            "torch threads in checks": "1 (fixed for honest timing)",
-        },
+        "vecdrill": [
+            (_label("version"), _value(__version__)),
+            (_label("python"), _value(sys.version.split()[0])),
+            (_label("platform"), _value(platform.platform())),
+            (_label("data"), _value(paths.data_dir())),
+            (_label("cache"), _value(paths.cache_dir())),
+            (_label("workspace"), workspace),
+        ],
+        "libraries": [
+            (_label("torch"), _value(torch.__version__)),
+            (_label("numpy"), _value(numpy.__version__)),
+            (_label("torch_threads"), _said("one_thread")),
+        ],
         "devices": devices,
         "sandbox": _sandbox_facts(),
-        "CUDA inside the sandbox": cuda_in_boxes(),
+        "cuda_in_boxes": cuda_in_boxes(),
         "limits": describe_limits(Limits()),
     }
 
 
-def cuda_in_boxes() -> dict[str, str]:
+def cuda_in_boxes() -> list[Line]:
     """For each layer this machine has: does CUDA start in its box, and work under the guard?"""
     nodes = mounts.gpu_device_nodes()
     if not nodes:
-        return {"every layer": "not checked: this machine has no NVIDIA device nodes (/dev/nvidia*)"}
-    facts = {"device nodes bound (bwrap)": " ".join(nodes)}
+        return [(_label("every_layer"), _said("no_gpu_nodes"))]
+    facts = [(_label("device_nodes"), _value(" ".join(nodes)))]
     for layer in isolation.Isolation:
         try:
             report = isolation.detect_isolation(layer.value)
         except ValueError as exc:
-            facts[layer.value] = f"not available here ({exc})"
+            facts.append((_label("layer", layer=layer.value), _said("layer_missing", problem=exc)))
             continue
-        facts[layer.value] = _cuda_in_box(report)
+        facts.append((_label("layer", layer=layer.value), _cuda_in_box(report)))
     return facts
 
 
-def _cuda_in_box(report: isolation.IsolationReport) -> str:
+def _cuda_in_box(report: isolation.IsolationReport) -> Message:
     run = launch.run_sandboxed(
-        GPU_PROBE_ARGS, b"", limits=Limits(wall_seconds=120.0, startup_seconds=0.0), isolation=report
+        launch.RunRequest(tuple(GPU_PROBE_ARGS), b"", Limits(wall_seconds=120.0, startup_seconds=0.0), report)
     )
     said = run.stdout.strip().splitlines()
     try:
         facts = json.loads(said[-1])
     except (IndexError, ValueError):
-        tail = (run.stderr.strip().splitlines() or [f"exit status {run.returncode}"])[-1]
-        return f"fails: the probe ended without an answer ({tail[:200]})"
+        last = run.stderr.strip().splitlines()
+        tail = last[-1][:200] if last else message("isolation", "exit_status", status=run.returncode)
+        return _said("probe_silent", tail=tail)
     if facts.get("problem"):
-        return f"fails: {facts['problem']}"
-    return "; ".join(probe_sentences(facts))
+        return _said("probe_fails", problem=facts["problem"])
+    return probe_report(facts)
 
 
-def probe_sentences(facts: dict[str, Any]) -> list[str]:
+def probe_report(facts: dict[str, Any]) -> Message:
     """What the probe of one box found (`child.gpu.main`), clause by clause."""
-    said = [
-        f"works: {facts.get('device')}, started with every library in {facts.get('start_seconds', 0):.1f} s",
-        f"then the child's data segment was {size_text(facts.get('data_bytes', 0))} of its "
-        f"{size_text(facts.get('data_limit', 0))} (RLIMIT_DATA), with "
-        f"{facts.get('open_files')} of {facts.get('open_files_limit')} files open",
-    ]
-    block = facts.get("block")
-    if block:
-        said.append(
-            f"under the guard, one timed block: {block['calls']:.0f} 256x256 matmuls at "
-            f"{units.seconds(block['seconds'])} each"
-        )
     cap = size_text(facts.get("cap_bytes", 0))
-    said.append(
-        f"the {cap} GPU memory cap refused {cap} + 1 GiB"
-        if facts.get("cap_raises")
-        else f"the {cap} GPU memory cap did NOT refuse {cap} + 1 GiB"
-    )
-    return said
+    clauses = {
+        "works": _said("probe_works", device=facts.get("device"), seconds=facts.get("start_seconds", 0)),
+        "data": _said(
+            "probe_data",
+            data=size_text(facts.get("data_bytes", 0)),
+            limit=size_text(facts.get("data_limit", 0)),
+            files=facts.get("open_files"),
+            files_limit=facts.get("open_files_limit"),
+        ),
+        "cap": _said("probe_cap_holds" if facts.get("cap_raises") else "probe_cap_fails", cap=cap),
+    }
+    block = facts.get("block")
+    if not block:
+        return _said("probe_report", **clauses)
+    timed = _said("probe_block", calls=block["calls"], each=units.seconds(block["seconds"]))
+    return _said("probe_report_timed", block=timed, **clauses)
 
 
-# What each layer keeps from a solution that runs arbitrary code (docs/architecture.md, the trust
-# boundary, says it at length).
-_HOLDS = {
-    isolation.Isolation.BWRAP: "a new root holding only the system, Python and vecdrill's package: "
-    "no answer, cache, progress or other file of yours can be read; each check has its own "
-    "processes, mounts and scratch space",
-    isolation.Isolation.UNSHARE: "vecdrill's answers, cache and progress covered; other files of "
-    "this user stay readable (a copy of the catalogue, say); each check has its own processes, "
-    "mounts and scratch space",
-    isolation.Isolation.PLAIN: "only seccomp and the audit hook: a solution can read whatever this "
-    "user can, and see this user's other processes",
-}
-
-
-def _sandbox_facts() -> dict[str, str]:
+def _sandbox_facts() -> list[Line]:
     """Which protections this machine gives a solution, and why stronger ones are missing."""
     try:
         report = isolation.detect_isolation()
     except ValueError as exc:  # a forced layer this machine lacks
-        return {"layer in use": f"none: {exc}"}
+        return [(_label("layer_in_use"), _said("no_layer", problem=exc))]
     layer = report.layer.value
-    if report.accident_guard_only:
-        layer += " (protects against accidents only, not against a deliberate attack)"
     missing = cgroup.unavailable()
-    return {
-        "layer in use": layer,
-        "what it holds": _HOLDS[report.layer],
-        "grading a class": "refused unless `vecdrill grade --allow-plain`"
-        if report.layer is isolation.Isolation.PLAIN
-        else "allowed: one student's file cannot reach another's check",
-        "seccomp filter": "on (pyseccomp)"
-        if report.seccomp
-        else "off: pyseccomp or libseccomp does not load (pip install pyseccomp)",
-        "cgroup backstop": "on (cgroup v1 memory and pids)"
-        if missing is None
-        else f"off: no writable cgroup v1 memory and pids hierarchy ({missing})",
-        **{f"not {name}": why for name, why in report.reasons.items()},
-    }
+    plain = report.layer is isolation.Isolation.PLAIN
+    return [
+        (
+            _label("layer_in_use"),
+            _said("layer_accidents_only", layer=layer) if report.accident_guard_only else _value(layer),
+        ),
+        # What each layer keeps from a solution that runs arbitrary code (docs/architecture.md,
+        # the trust boundary, says it at length).
+        (_label("holds"), _said(f"holds_{layer}")),
+        (_label("grading"), _said("grading_refused" if plain else "grading_allowed")),
+        (_label("seccomp"), _said("seccomp_on" if report.seccomp else "seccomp_off")),
+        (_label("cgroup"), _said("cgroup_on") if missing is None else _said("cgroup_off", problem=missing)),
+        *((_label("not_layer", layer=name), why) for name, why in report.reasons.items()),
+    ]
 
 
-def describe_limits(limits: Limits) -> dict[str, str]:
+def describe_limits(limits: Limits) -> list[Line]:
     """The limits in force, in words."""
     cpu = limits.cpu_soft_seconds
-    return {
-        "start-up": f"{limits.startup_seconds:g} s to import torch and build the inputs, "
-        "before the clock starts",
-        "wall clock": f"{limits.wall_seconds:g} s",
-        "CPU time": f"{cpu} s after start-up (SIGXCPU), killed at {cpu + 1} s",
-        "memory (RLIMIT_DATA)": size_text(limits.data_bytes),
-        "memory backstop (cgroup, when writable)": (
-            f"{size_text(limits.data_bytes + cgroup.CGROUP_HEADROOM)}, {cgroup.CGROUP_TASKS} tasks"
+    return [
+        (_label("start_up"), _said("start_up", seconds=limits.startup_seconds)),
+        (_label("wall_clock"), _said("seconds", seconds=limits.wall_seconds)),
+        (_label("cpu_time"), _said("cpu_time", seconds=cpu, kill=cpu + 1)),
+        (_label("memory"), _value(size_text(limits.data_bytes))),
+        (
+            _label("memory_backstop"),
+            _said(
+                "memory_backstop",
+                size=size_text(limits.data_bytes + cgroup.CGROUP_HEADROOM),
+                tasks=cgroup.CGROUP_TASKS,
+            ),
         ),
-        "file size": size_text(limits.file_bytes),
-        "scratch space (bwrap)": f"{size_text(limits.scratch_bytes)} per tmpfs (box, /tmp, homes)",
-        "open files": str(limits.open_files),
-        "output shown": f"first {size_text(limits.output_keep_bytes)} of stdout and of stderr",
-        "output limit": f"killed after {size_text(limits.output_kill_bytes)} of output",
-        "result size": size_text(limits.result_bytes),
-        "threads": str(limits.threads),
-        "core dumps": "off",
-        "GPU memory (CUDA checks)": (
-            f"{size_text(wire.GPU_MEMORY_BYTES)} per check (torch.cuda.set_per_process_memory_fraction)"
-        ),
-        "CUDA numerics": "TF32 and reduced-precision reductions off while checking",
-    }
+        (_label("file_size"), _value(size_text(limits.file_bytes))),
+        (_label("scratch"), _said("scratch", size=size_text(limits.scratch_bytes))),
+        (_label("open_files"), _value(limits.open_files)),
+        (_label("output_shown"), _said("output_shown", size=size_text(limits.output_keep_bytes))),
+        (_label("output_limit"), _said("output_limit", size=size_text(limits.output_kill_bytes))),
+        (_label("result_size"), _value(size_text(limits.result_bytes))),
+        (_label("threads"), _value(limits.threads)),
+        (_label("core_dumps"), _said("off")),
+        (_label("gpu_memory"), _said("gpu_memory", size=size_text(wire.GPU_MEMORY_BYTES))),
+        (_label("cuda_numerics"), _said("cuda_numerics")),
+    ]
 
 
 def size_text(count: int) -> str:

@@ -16,6 +16,7 @@ import sys
 from dataclasses import dataclass
 
 from vecdrill.errors import UsageError
+from vecdrill.messages import Message, message
 
 
 class Isolation(str, enum.Enum):
@@ -27,18 +28,18 @@ class Isolation(str, enum.Enum):
 @dataclass(frozen=True)
 class IsolationReport:
     layer: Isolation
-    reasons: dict[str, str]  # for each stronger layer not used: why
+    reasons: dict[str, Message]  # for each stronger layer not used: why
     seccomp: bool  # whether the child will load the seccomp filter
     accident_guard_only: bool  # plain: the audit hook stops accidents, not attackers
     forced: bool = False  # the layer was asked for (argument or $VECDRILL_ISOLATION)
 
-    def fallback_note(self) -> str | None:
+    def fallback_note(self) -> Message | None:
         """One sentence when this layer is weaker than the strongest for a reason other than a
         request: the learner should know their verdict came from a weaker sandbox, and why."""
         if self.forced or not self.reasons:
             return None
         strongest, why = next(iter(self.reasons.items()))
-        return f"checked in the weaker {self.layer.value} sandbox because {strongest} is unavailable: {why}"
+        return message("note", "weaker_sandbox", layer=self.layer.value, strongest=strongest, why=why)
 
 
 FORCE_ENV = "VECDRILL_ISOLATION"
@@ -81,13 +82,13 @@ def detect_isolation(forced: str | None = None) -> IsolationReport:
             raise IsolationUnavailable(
                 f"unknown isolation layer {choice!r}; choose bwrap, unshare or plain"
             ) from None
-        if problems[layer] is not None:
+        if (problem := problems[layer]) is not None:
             raise IsolationUnavailable(
-                f"isolation {layer.value!r} was requested but is not available here: {problems[layer]}"
+                f"isolation {layer.value!r} was requested but is not available here: {problem.text('en')}"
             )
     stronger = _STRONGEST_FIRST[: _STRONGEST_FIRST.index(layer)]
     reasons = {
-        other.value: problems[other] or f"available, but isolation {layer.value!r} was requested"
+        other.value: problems[other] or message("isolation", "not_requested", layer=layer.value)
         for other in stronger
     }
     return IsolationReport(layer, reasons, _seccomp_works(), layer is Isolation.PLAIN, choice is not None)
@@ -117,7 +118,7 @@ def _seccomp_works() -> bool:
 
 
 @functools.cache
-def _layer_problems() -> dict[Isolation, str | None]:
+def _layer_problems() -> dict[Isolation, Message | None]:
     """Why each layer cannot run here (None: it can), probed with the flags runs will use."""
     bwrap_probe = [
         *BWRAP_FLAGS,
@@ -137,18 +138,20 @@ def _layer_problems() -> dict[Isolation, str | None]:
         "true",
     ]
     return {
-        Isolation.BWRAP: _probe("bwrap", bwrap_probe, "install the Debian package bubblewrap"),
-        Isolation.UNSHARE: _probe("unshare", [*UNSHARE_FLAGS, "true"], "install util-linux"),
+        Isolation.BWRAP: _probe("bwrap", bwrap_probe, "install_bubblewrap"),
+        Isolation.UNSHARE: _probe("unshare", [*UNSHARE_FLAGS, "true"], "install_util_linux"),
         Isolation.PLAIN: None,
     }
 
 
-def _probe(name: str, args: list[str], install_hint: str) -> str | None:
+def _probe(name: str, args: list[str], install_hint: str) -> Message | None:
+    """Why layer `name` cannot run here, or None; `install_hint` is the `isolation` code naming
+    its package."""
     if not sys.platform.startswith("linux"):
-        return f"{name} isolation needs Linux"
+        return message("isolation", "needs_linux", name=name)
     path = shutil.which(name)
     if path is None:
-        return f"{name} not found on PATH; {install_hint}"
+        return message("isolation", "not_found", name=name, hint=message("isolation", install_hint))
     for timeout in PROBE_TIMEOUTS:
         try:
             done = subprocess.run(
@@ -158,15 +161,12 @@ def _probe(name: str, args: list[str], install_hint: str) -> str | None:
         except subprocess.TimeoutExpired:
             continue
         except OSError as exc:
-            return f"{name} could not be started: {exc}"
+            return message("isolation", "cannot_start", name=name, problem=exc)
     else:
-        waits = " s, then ".join(f"{timeout:g}" for timeout in PROBE_TIMEOUTS)
-        return f"{name} did not finish building a test sandbox in {waits} s; the machine may be overloaded"
+        first, then = PROBE_TIMEOUTS
+        return message("isolation", "too_slow", name=name, first=first, then=then)
     if done.returncode == 0:
         return None
     said = done.stderr.decode(errors="replace").strip().splitlines()
-    detail = said[-1] if said else f"exit status {done.returncode}"
-    return (
-        f"{name} is installed but cannot build a sandbox here ({detail}); unprivileged user "
-        "namespaces may be disabled (Ubuntu 24.04 and later restrict them with AppArmor)"
-    )
+    detail = said[-1] if said else message("isolation", "exit_status", status=done.returncode)
+    return message("isolation", "blocked", name=name, detail=detail)

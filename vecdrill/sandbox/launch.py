@@ -1,13 +1,13 @@
 """Run a learner's solution in a child process that cannot hang, flood, crash or harm the machine.
 
-`run_sandboxed` launches the child under the strongest isolation layer this machine has (see
-`isolation`, and `mounts` for bwrap's view of the filesystem) with rlimits (see
-`supervisor.limits`) and its own cgroup where it can (see `cgroup`), and watches it with two
-clocks: one for start-up, then the learner's wall limit from the child's ready signal (see
-`supervisor.supervise`, which the warm zygote uses for its grandchildren too). Its pipes are capped
-(see `supervisor.channels`); at the end the whole process tree is killed and the box deleted (see
-`supervisor.reaper`), and `ended.classify` says how it ended. A learner's fault is a ChildRun, never
-an exception.
+`run_sandboxed` takes one `RunRequest` (as every runner does, cold or warm) and launches the child
+under the strongest isolation layer this machine has (see `isolation`, and `mounts` for bwrap's
+view of the filesystem) with rlimits (see `supervisor.limits`) and its own cgroup where it can
+(see `cgroup`), and watches it with two clocks: one for start-up, then the learner's wall limit
+from the child's ready signal (see `supervisor.supervise`, which the warm zygote uses for its
+grandchildren too). Its pipes are capped (see `supervisor.channels`); at the end the whole process
+tree is killed and the box deleted (see `supervisor.reaper`), and `ended.classify` says how it
+ended. A learner's fault is a ChildRun, never an exception.
 """
 
 import os
@@ -16,9 +16,10 @@ import sys
 import tempfile
 import time
 import uuid
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from types import MappingProxyType
+from typing import IO
 
 from vecdrill import wire
 from vecdrill.sandbox import ended, stopping
@@ -35,6 +36,8 @@ __all__ = [
     "Isolation",
     "IsolationReport",
     "Limits",
+    "RunRequest",
+    "Runner",
     "detect_isolation",
     "run_sandboxed",
 ]
@@ -43,7 +46,25 @@ _SAFE_PATH = "/usr/local/bin:/usr/bin:/bin"
 # Kept from vecdrill's own environment on a machine with a GPU: which GPUs the learner picked, in
 # which order, and where the driver's libraries are when only LD_LIBRARY_PATH finds them.
 GPU_ENV = ("CUDA_VISIBLE_DEVICES", "CUDA_DEVICE_ORDER", "LD_LIBRARY_PATH")
-_NO_ENV: Mapping[str, str] = MappingProxyType({})
+
+
+@dataclass(frozen=True)
+class RunRequest:
+    """One child's run, as every runner takes it (`run_sandboxed`, a warm worker, a warm pool):
+    `python -I -X faulthandler -u *args`, sent `payload` on fd `wire.REQUEST_FD`, under `limits`
+    in a box of `isolation`'s layer where `readable` is there and `hidden` is not."""
+
+    args: tuple[str, ...]
+    payload: bytes
+    limits: Limits
+    isolation: IsolationReport
+    readable: frozenset[Path] = frozenset()
+    hidden: frozenset[Path] = frozenset()
+
+
+# Runs a request and returns how it ended: `run_sandboxed` for a fresh child per check, or a warm
+# worker's (or pool's) `run` for watch mode and batches.
+Runner = Callable[[RunRequest], ChildRun]
 
 
 def detect_isolation(forced: str | None = None) -> IsolationReport:
@@ -57,38 +78,25 @@ def detect_isolation(forced: str | None = None) -> IsolationReport:
     return report
 
 
-def run_sandboxed(
-    args: list[str],
-    request: bytes,
-    *,
-    limits: Limits,
-    isolation: IsolationReport,
-    env: Mapping[str, str] = _NO_ENV,
-    readable_paths: Sequence[Path] = (),
-    hidden_paths: Sequence[Path] = (),
-) -> ChildRun:
-    """Run `python -I -X faulthandler -u *args` in a fresh box under `isolation` and `limits`.
-
-    The child reads `request` on fd `wire.REQUEST_FD` and writes its result on `wire.RESULT_FD`.
-    With a start-up phase (limits.startup_seconds > 0) it writes one byte on the fd named by
-    `wire.READY_FD_ENV` when its own start-up is over (`guard.signal_ready`). It cannot read
-    `hidden_paths` (files or folders): under bwrap and unshare they are covered by empty ones (and
-    under bwrap nothing outside the system, the interpreter, vecdrill and `readable_paths` is there
-    at all); under plain only the audit guard, told by the request, refuses them. Nothing it
-    started survives this call, and its box is deleted.
+def run_sandboxed(run: RunRequest) -> ChildRun:
+    """Run `run` in a fresh box. The child writes its result on `wire.RESULT_FD`. With a start-up
+    phase (limits.startup_seconds > 0) it writes one byte on the fd named by `wire.READY_FD_ENV`
+    when its own start-up is over (`guard.signal_ready`). It cannot read the hidden paths (files or
+    folders): under bwrap and unshare they are covered by empty ones (and under bwrap nothing
+    outside the system, the interpreter, vecdrill and the readable paths is there at all); under
+    plain only the audit guard, told by the request, refuses them. Nothing it started survives
+    this call, and its box is deleted.
     """
     reaper.reap_stale_boxes()
     box = Path(tempfile.mkdtemp(prefix=reaper.owned_name("box")))
     try:
+        cgroup = backstop(run.limits.data_bytes + CGROUP_HEADROOM)
         try:
-            cgroup: Cgroup | None = Cgroup.create(limits.data_bytes + CGROUP_HEADROOM)
-        except OSError:
-            cgroup = None  # the backstop is optional
-        try:
-            hidden = resolve_hidden(hidden_paths)
-            command = child_command(args, box, isolation.layer, readable_paths, limits.scratch_bytes, hidden)
-            child_env = child_environment(env, box, isolation, limits)
-            return _supervise(command, child_env, box, request, limits, isolation.layer, cgroup)
+            hidden = resolve_hidden(run.hidden)
+            layer, readable = run.isolation.layer, sorted(run.readable)
+            command = child_command(run.args, box, layer, readable, run.limits.scratch_bytes, hidden)
+            child_env = child_environment(box, run.isolation, run.limits)
+            return _supervise(command, child_env, box, run.payload, run.limits, layer, cgroup)
         finally:
             if cgroup is not None:
                 cgroup.remove()
@@ -96,8 +104,17 @@ def run_sandboxed(
         reaper.remove_box(box)
 
 
+def backstop(data_bytes: int) -> Cgroup | None:
+    """A cgroup capping the run's memory at `data_bytes`, where one is writable: the backstop
+    is optional (rlimits hold without it)."""
+    try:
+        return Cgroup.create(data_bytes)
+    except OSError:
+        return None
+
+
 def child_command(
-    args: list[str],
+    args: Sequence[str],
     box: Path,
     layer: Isolation,
     readable: Sequence[Path],
@@ -124,17 +141,15 @@ def child_command(
     )
 
 
-def resolve_hidden(hidden_paths: Sequence[Path]) -> list[str]:
+def resolve_hidden(hidden_paths: Iterable[Path]) -> list[str]:
     """Hidden paths as the real paths the mounts and the guard compare against."""
     return sorted({os.path.realpath(path) for path in hidden_paths})
 
 
-def child_environment(
-    caller: Mapping[str, str], box: Path, isolation: IsolationReport, limits: Limits
-) -> dict[str, str]:
-    """A scrubbed environment: the caller's extras, then ours (which win), and on a GPU machine
-    the CUDA variables. It names no hidden path: the layers that can cover them do so before the
-    child's code runs, and under plain the request tells the guard.
+def child_environment(box: Path, isolation: IsolationReport, limits: Limits) -> dict[str, str]:
+    """A scrubbed environment: ours, and on a GPU machine the CUDA variables. It names no hidden
+    path: the layers that can cover them do so before the child's code runs, and under plain the
+    request tells the guard.
 
     malloc keeps its defaults on purpose: fixed glibc thresholds steadied some timings but made
     an allocating numpy solution 2.7x faster than in the learner's own Python (page faults that
@@ -142,7 +157,6 @@ def child_environment(
     """
     threads = str(limits.threads)
     env = {
-        **caller,
         "PATH": _SAFE_PATH,
         "HOME": str(box),
         "TMPDIR": str(box),
@@ -161,6 +175,29 @@ def child_environment(
         env.update({name: os.environ[name] for name in GPU_ENV if name in os.environ})
         env["CUDA_CACHE_DISABLE"] = "1"  # a JIT cache in the box would meet the file-size limit
     return env
+
+
+def popen(
+    command: list[str],
+    env: dict[str, str],
+    box: Path,
+    stdout: int | IO[bytes],
+    stderr: int | IO[bytes],
+    prepare: Callable[[], None],
+) -> subprocess.Popen[bytes]:
+    """Start a child as every child starts, cold or a zygote: no stdin, in its box, in a session
+    of its own, inheriting only the fds that `prepare` (`supervise.child_setup`) places."""
+    return subprocess.Popen(
+        command,
+        stdin=subprocess.DEVNULL,
+        stdout=stdout,
+        stderr=stderr,
+        cwd=box,
+        env=env,
+        close_fds=False,
+        start_new_session=True,
+        preexec_fn=prepare,
+    )
 
 
 def _supervise(
@@ -190,17 +227,7 @@ def _supervise(
     try:
         started = time.monotonic()
         try:
-            child = subprocess.Popen(
-                command,
-                stdin=subprocess.DEVNULL,
-                stdout=run_pipes.child_ends[1],
-                stderr=run_pipes.child_ends[2],
-                cwd=box,
-                env=child_env,
-                close_fds=False,
-                start_new_session=True,
-                preexec_fn=prepare,
-            )
+            child = popen(command, child_env, box, run_pipes.child_ends[1], run_pipes.child_ends[2], prepare)
         except BaseException:
             run_pipes.close_parent_ends()
             raise

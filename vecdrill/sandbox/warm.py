@@ -1,7 +1,7 @@
 """A warm worker for watch mode: a re-check forks a torch-loaded zygote instead of starting Python.
 
-`WarmWorker.run` takes `launch.run_sandboxed`'s arguments and returns the same `ChildRun`, so
-`pipeline.check_file(..., runner=worker.run)` needs nothing else. The zygote (see `child.zygote`)
+`WarmWorker.run` takes `launch.run_sandboxed`'s `RunRequest` and returns the same `ChildRun`, so
+a check given `runner=worker.run` needs nothing else. The zygote (see `child.zygote`)
 is launched through the same isolation layer, box, environment and cgroup backstop as a cold run;
 each check's grandchild gets that check's limits and is prepared and watched by the same
 `supervisor` code as a cold child, and how it ended is judged here by the same `ended.classify`,
@@ -25,20 +25,19 @@ import resource
 import secrets
 import signal
 import socket
-import subprocess
 import tempfile
 import threading
 import time
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
 from vecdrill import wire
 from vecdrill.sandbox import ended, launch, stopping
-from vecdrill.sandbox.cgroup import CGROUP_HEADROOM, Cgroup
+from vecdrill.sandbox.cgroup import CGROUP_HEADROOM
 from vecdrill.sandbox.ended import ChildRun
 from vecdrill.sandbox.isolation import Isolation, IsolationReport
+from vecdrill.sandbox.launch import RunRequest
 from vecdrill.supervisor import reaper, supervise
 from vecdrill.supervisor.channels import DRAIN_GRACE_SECONDS
 from vecdrill.supervisor.limits import Limits
@@ -47,7 +46,6 @@ START_SECONDS = 300.0  # importing torch on a busy machine; after that a check r
 BACKSTOP_SECONDS = 5.0  # past a check's wall limit and output drain, the zygote itself is stuck
 MAX_FAILURES = 3  # zygotes lost in a row before every check runs cold
 _ZYGOTE_LIMITS = Limits()  # the zygote's box and memory backstop; checks bring their own limits
-_NO_ENV: Mapping[str, str] = {}
 
 
 class WarmWorker:
@@ -70,48 +68,25 @@ class WarmWorker:
     def __exit__(self, *exc_info: object) -> None:
         self.close()
 
-    @property
-    def zygote_pid(self) -> int | None:
-        """The process vecdrill started (bwrap or unshare when those wrap the zygote)."""
-        return self._zygote.process.pid if self._zygote else None
-
-    def run(
-        self,
-        args: list[str],
-        request: bytes,
-        *,
-        limits: Limits,
-        isolation: IsolationReport,
-        env: Mapping[str, str] = _NO_ENV,
-        readable_paths: Sequence[Path] = (),
-        hidden_paths: Sequence[Path] = (),
-    ) -> ChildRun:
+    def run(self, run: RunRequest) -> ChildRun:
         """Like `launch.run_sandboxed`; only the worker is served warm, anything else runs cold."""
-        if tuple(args) == wire.WORKER_ARGS and not env and not self.problem:
-            wanted = Layout(isolation, frozenset(readable_paths), frozenset(hidden_paths))
+        if run.args == wire.WORKER_ARGS and not self.problem:
+            wanted = Layout(run.isolation, run.readable, run.hidden)
             with self._lock:
                 started = time.monotonic()
                 layout = self._layout_for(wanted)
                 try:
-                    run = self._serving(layout).ask(request, limits)
+                    ended_run = self._serving(layout).ask(run.payload, run.limits)
                 except _Stuck:
                     with contextlib.suppress(OSError):  # else the next check relaunches it
                         self._relaunch(layout)
-                    return _stuck_run(time.monotonic() - started, isolation)
+                    return _stuck_run(time.monotonic() - started, run.isolation)
                 except (EOFError, OSError, wire.ProtocolError) as exc:  # a forged answer among them
                     self._lost(exc, layout)
                 else:
                     self._failures = 0
-                    return run
-        return launch.run_sandboxed(
-            args,
-            request,
-            limits=limits,
-            isolation=isolation,
-            env=env,
-            readable_paths=readable_paths,
-            hidden_paths=hidden_paths,
-        )
+                    return ended_run
+        return launch.run_sandboxed(run)
 
     def close(self) -> None:
         if self._zygote is not None:
@@ -171,29 +146,11 @@ class WarmPool:
     def __exit__(self, *exc_info: object) -> None:
         self.close()
 
-    def run(
-        self,
-        args: list[str],
-        request: bytes,
-        *,
-        limits: Limits,
-        isolation: IsolationReport,
-        env: Mapping[str, str] = _NO_ENV,
-        readable_paths: Sequence[Path] = (),
-        hidden_paths: Sequence[Path] = (),
-    ) -> ChildRun:
+    def run(self, run: RunRequest) -> ChildRun:
         """`WarmWorker.run` on whichever worker is free (waiting for one when all are busy)."""
         worker = self._idle.get()
         try:
-            return worker.run(
-                args,
-                request,
-                limits=limits,
-                isolation=isolation,
-                env=env,
-                readable_paths=readable_paths,
-                hidden_paths=hidden_paths,
-            )
+            return worker.run(run)
         finally:
             self._idle.put(worker)
 
@@ -238,10 +195,7 @@ class _Zygote:
         self.layout = layout
         reaper.reap_stale_boxes()
         self._box = Path(tempfile.mkdtemp(prefix=reaper.owned_name("warm")))
-        try:
-            self._cgroup: Cgroup | None = Cgroup.create(_ZYGOTE_LIMITS.data_bytes + 2 * CGROUP_HEADROOM)
-        except OSError:
-            self._cgroup = None  # the backstop is optional, as for cold runs
+        self._cgroup = launch.backstop(_ZYGOTE_LIMITS.data_bytes + 2 * CGROUP_HEADROOM)
         hidden = launch.resolve_hidden(sorted(layout.hidden))
         command = launch.child_command(
             ["-m", wire.ZYGOTE_MODULE],
@@ -252,7 +206,7 @@ class _Zygote:
             hidden,
             zygote=True,
         )
-        env = launch.child_environment({}, self._box, layout.isolation, _ZYGOTE_LIMITS)
+        env = launch.child_environment(self._box, layout.isolation, _ZYGOTE_LIMITS)
         self._marker = wire.run_marker(env)
         zygote_reads, self._requests = _one_way_socket()
         self._answers, zygote_writes = _one_way_socket()
@@ -266,17 +220,7 @@ class _Zygote:
         self._stop: stopping.Run | None = None
         try:
             self._stop = stopping.start(self._marker, self._cgroup.pids if self._cgroup else tuple)
-            self.process = subprocess.Popen(
-                command,
-                stdin=subprocess.DEVNULL,
-                stdout=self._log,
-                stderr=self._log,
-                cwd=self._box,
-                env=env,
-                close_fds=False,
-                start_new_session=True,
-                preexec_fn=prepare,
-            )
+            self.process = launch.popen(command, env, self._box, self._log, self._log, prepare)
         except BaseException:
             self._release()
             raise

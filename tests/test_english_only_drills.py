@@ -1,4 +1,5 @@
-"""What a teacher met porting a puzzle set into a pack of their own, one test per fix.
+"""A drill in English only, as a teacher's own pack has them, and its translation: shown, checked and
+dev-checked in both languages, one test per fix a teacher's port of a puzzle set needed.
 
 The fixture pack `tests/teacher_pack/` has one English-only puzzle, `mask-lengths`: no [zh] table,
 no explain.zh.md, no `bench` (it is never timed), and sequence lengths from 0 to T inclusive.
@@ -6,13 +7,12 @@ no explain.zh.md, no `bench` (it is never timed), and sequence lengths from 0 to
 
 from __future__ import annotations
 
-import shutil
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import REPO, run_cli
+from tests.harness import REPO, edit, run_cli
 from vecdrill.child.inputs import make_inputs
 from vecdrill.content.catalogue import load_catalogue
 from vecdrill.content.drill import NO_CHINESE, load_drill
@@ -26,17 +26,6 @@ CLAMPED = (
     "def mask_lengths(lengths: torch.Tensor, t: int) -> torch.Tensor:\n"
     "    return torch.arange(t, device=lengths.device) < lengths[:, None].clamp(max=t - 1)\n"
 )
-
-
-@pytest.fixture
-def pack(tmp_path: Path) -> Path:
-    return Path(shutil.copytree(PACK, tmp_path / "teacher_pack"))
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} is not in {path}"
-    path.write_text(text.replace(old, new), encoding="utf-8")
 
 
 def broken(folder: Path) -> str:
@@ -60,9 +49,9 @@ def test_show_in_chinese_shows_the_english_text_says_so_once_and_lists_no_benchm
     assert done.stdout.count(NO_CHINESE) == 1
     assert done.stdout.splitlines()[0] == NO_CHINESE
     assert "Mask the padding after each length" in done.stdout
-    assert "lengths: int64 (B), [0, T] 内的整数" in done.stdout  # the view's own words in Chinese
-    assert "禁用 torch.nn.utils.rnn.pad_sequence: the puzzle is to build the mask yourself" in done.stdout
-    assert "计时的规模" not in done.stdout
+    assert "lengths：int64 (B)，[0, T] 内的整数" in done.stdout  # the view's own words in Chinese
+    assert "禁用 torch.nn.utils.rnn.pad_sequence：the puzzle is to build the mask yourself" in done.stdout
+    assert "基准规模" not in done.stdout
     english = run_cli("show", "mask-lengths", "--drills", str(PACK), env={"VECDRILL_LANG": "en"})
     assert english.returncode == 0 and NO_CHINESE not in english.stdout
 
@@ -81,6 +70,7 @@ def test_hints_and_the_solution_in_chinese_fall_back_to_english() -> None:
     assert "## Why the loop is slow" in shown.stdout
 
 
+@pytest.mark.slow
 def test_dev_check_warns_once_about_an_english_only_drill_and_passes() -> None:
     done = run_cli("dev", "check", str(PACK), "--no-bench", "--no-mutants")
     assert done.returncode == 0, done.stdout + done.stderr
@@ -108,6 +98,7 @@ def translate(folder: Path, *, table: bool = True, explanation: bool = True, rea
         edit(folder / "drill.toml", REASON, REASON + ', reason_zh = "这道题要你自己构造掩码"')
 
 
+@pytest.mark.slow
 def test_a_whole_translation_is_shown_in_chinese_and_passes_without_a_warning(pack: Path) -> None:
     folder = pack / "mask-lengths"
     translate(folder)
@@ -119,6 +110,7 @@ def test_a_whole_translation_is_shown_in_chinese_and_passes_without_a_warning(pa
     assert done.stdout.splitlines()[-1] == "dev check: 1 drills, all good"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("half", "where", "sentence"),
     [
@@ -191,6 +183,7 @@ def test_an_inclusive_index_reaches_the_size_and_its_largest_edge_is_the_size() 
         assert make_inputs(spec, size, 1, edge="lengths:first")["lengths"].unique().tolist() == [0]
 
 
+@pytest.mark.slow
 def test_a_solution_wrong_only_on_full_rows_fails_with_the_inclusive_bound(
     pack: Path, tmp_path: Path
 ) -> None:
@@ -251,10 +244,10 @@ def test_an_english_only_ban_reason_is_given_in_both_views() -> None:
 
     source = b"import torch\n\n\ndef f(x):\n    return torch.nn.utils.rnn.pad_sequence(x)\n"
     (found,) = [f for f in scan(source, GateRules.for_drill(load_drill(DRILL))) if f.code == "F007"]
-    assert found.message.endswith("is banned in this drill: the puzzle is to build the mask yourself")
-    assert found.message_zh is not None and found.message_zh.endswith(
-        "：the puzzle is to build the mask yourself"
+    assert found.message.text("en").endswith(
+        "is banned in this drill: the puzzle is to build the mask yourself"
     )
+    assert found.message.text("zh").endswith("：the puzzle is to build the mask yourself")
 
 
 def test_an_english_only_allow_list_reason_is_given_in_both_views_at_run_time() -> None:
@@ -264,6 +257,6 @@ def test_an_english_only_allow_list_reason_is_given_in_both_views_at_run_time() 
     drill = replace(
         load_drill(DRILL), allowed=(RuleName("torch.arange"), RuleName("...", "only arange here", None))
     )
-    english, chinese = outside_message(drill, "mine.py", {"aten.cumsum": 5}, {"aten.arange"})
-    assert english.endswith(": only arange here")
-    assert chinese.endswith("：only arange here") and "None" not in chinese
+    said = outside_message(drill, "mine.py", {"aten.cumsum": 5}, frozenset({"aten.arange"}))
+    assert said is not None and said.text("en").endswith(": only arange here")
+    assert said.text("zh").endswith("：only arange here") and "None" not in said.text("zh")

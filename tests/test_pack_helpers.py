@@ -1,4 +1,5 @@
-"""What porting a public puzzle set (Tensor Puzzles) into a pack found, one test per fix.
+"""A pack whose drills call each other, as a port of a public puzzle set (Tensor Puzzles) has them:
+helpers, a size argument as an input, allow-lists and their words, one test per fix the port needed.
 
 The fixture pack `tests/port_pack/` has three puzzles: `ones` (a size argument and nothing else),
 `sum` (helper: ones) and `double-sum`, whose helper `sum` is named like the builtin. The tests that
@@ -14,12 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import REPO, run_cli, worker_request
+from tests.harness import REPO, edit, run_cli, worker_request
 from vecdrill import wire
 from vecdrill.authoring.mutation import DrillScore
 from vecdrill.authoring.rule_names import rule_problems
 from vecdrill.checking import plan
-from vecdrill.checking.pipeline import CheckOptions, check_file
+from vecdrill.checking.pipeline import CheckOptions, check
+from vecdrill.checking.submission import read_source
 from vecdrill.content.catalogue import load_catalogue
 from vecdrill.content.drill import RuleName, load_drill
 from vecdrill.errors import DrillError
@@ -31,12 +33,6 @@ from vecdrill.sandbox import launch
 PACK = REPO / "tests" / "port_pack"
 HEAD = b"import torch\n\n\n"
 TWICE = HEAD + b"def double_sum(a: torch.Tensor) -> torch.Tensor:\n    return sum(a) * 2\n"
-
-
-@pytest.fixture
-def pack(tmp_path: Path) -> Path:
-    """The fixture pack, copied where a teacher's own pack often lives: under /tmp."""
-    return Path(shutil.copytree(PACK, tmp_path / "port_pack"))
 
 
 def learner_file(folder: Path, name: str, source: bytes) -> Path:
@@ -96,13 +92,7 @@ def test_a_missing_helper_is_a_broken_drill_even_when_the_drill_was_cached(pack:
 
 @pytest.mark.slow
 def test_a_helper_cycle_is_told_once_for_each_drill_that_closes_it(pack: Path) -> None:
-    manifest = pack / "ones" / "drill.toml"
-    manifest.write_text(
-        manifest.read_text(encoding="utf-8").replace(
-            "benchmark = false\n", 'benchmark = false\nhelpers = ["sum"]\n'
-        ),
-        encoding="utf-8",
-    )
+    edit(pack / "ones" / "drill.toml", "benchmark = false\n", 'benchmark = false\nhelpers = ["sum"]\n')
     done = run_cli("dev", "check", str(pack), "--no-mutants", "--no-bench")
     assert done.returncode == 3
     assert sorted(line for line in done.stdout.splitlines() if "cycle" in line) == [
@@ -116,10 +106,7 @@ def test_a_helper_cycle_is_told_once_for_each_drill_that_closes_it(pack: Path) -
 def test_a_size_argument_needs_no_shape_or_dtype_but_a_tensor_input_does(pack: Path) -> None:
     (size,) = load_drill(pack / "ones").inputs
     assert (size.kind, size.shape, size.dtype) == ("dim", (), "int64")
-    manifest = pack / "sum" / "drill.toml"
-    manifest.write_text(
-        manifest.read_text(encoding="utf-8").replace('dtype = "int64"\n', ""), encoding="utf-8"
-    )
+    edit(pack / "sum" / "drill.toml", 'dtype = "int64"\n', "")
     with pytest.raises(DrillError, match=r"the required key 'inputs\[0\].dtype' is missing; add it"):
         load_drill(pack / "sum")
 
@@ -172,7 +159,8 @@ def test_a_loop_under_an_allow_list_is_told_as_a_loop(tmp_path: Path) -> None:
     """A comprehension calls what the allow-list lacks (torch.tensor) on the way; the lesson is
     the loop, so that is the verdict, and the allow-list's finding comes after it."""
     body = HEAD + b"def ones(i: int) -> torch.Tensor:\n    return torch.tensor([1 for _ in range(i)])\n"
-    result = check_file(learner_file(tmp_path, "ones.py", body), load_catalogue([PACK]), CheckOptions("ones"))
+    mine = read_source(learner_file(tmp_path, "ones.py", body))
+    result = check(mine, load_catalogue([PACK]), CheckOptions("ones"))
     assert result.verdict is Verdict.LOOP, result.message
     assert "F010" in {finding.code for finding in result.findings}
 
@@ -185,10 +173,11 @@ def test_an_error_names_the_case_it_happened_on(tmp_path: Path) -> None:
         + b"    return torch.arange(i)[0] * 0 + (torch.arange(i) >= 0) * 1\n"
     )
     path = learner_file(tmp_path, "ones.py", body)
-    result = check_file(path, load_catalogue([PACK]), CheckOptions("ones", device="cpu", bench=False))
+    result = check(read_source(path), load_catalogue([PACK]), CheckOptions("ones", device="cpu", bench=False))
     assert result.verdict is Verdict.ERROR
-    assert result.message.startswith("your solution raised IndexError"), result.message
-    assert result.message.endswith("(listed size 1, size I=0; replay with --seed 1234)"), result.message
+    said = result.message.text("en")
+    assert said.startswith("your solution raised IndexError"), said
+    assert said.endswith("(listed size 1, size I=0; replay with --seed 1234)"), said
 
 
 @pytest.mark.slow
@@ -227,10 +216,12 @@ def test_the_child_checks_the_drill_it_is_given_and_reads_no_drill_file(pack: Pa
     for name in ("drill.toml", "loop.py", "solution.py"):
         (pack / "ones" / name).write_text("this is not a drill file\n")
     run = launch.run_sandboxed(
-        list(wire.WORKER_ARGS),
-        wire.encode_request(request),
-        limits=launch.Limits(wall_seconds=30),
-        isolation=launch.detect_isolation(None),
+        launch.RunRequest(
+            wire.WORKER_ARGS,
+            wire.encode_request(request),
+            launch.Limits(wall_seconds=30),
+            launch.detect_isolation(None),
+        )
     )
     header, _ = wire.decode_result(run.result or b"")
     assert header.status == "ok", header.message
