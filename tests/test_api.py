@@ -1,4 +1,4 @@
-"""The Python API: `vecdrill.checking` on a function, source text or a path, and `show`, `hint`,
+"""The Python API: `vecdrill.check` on a function, source text or a path, and `show`, `hint`,
 `drills`; `import vecdrill` stays light; the caller's torch settings and processes are untouched;
 the bad-input corpus gets the same verdicts through the API as through `vecdrill check`; and the
 grader's pytest helper fails with vecdrill's sentence.

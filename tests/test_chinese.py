@@ -122,6 +122,7 @@ VERDICTS = [
 ]
 
 
+@pytest.mark.slow  # a dozen real checks: the full suite runs it
 def test_a_check_of_every_verdict_in_chinese_writes_no_english_prose() -> None:
     files = [REPO / "tests" / name for name in VERDICTS]
     done = run_cli(
@@ -130,7 +131,7 @@ def test_a_check_of_every_verdict_in_chinese_writes_no_english_prose() -> None:
     )  # fmt: skip
     assert done.returncode == 1, done.stderr
     headlines = [line for line in done.stdout.splitlines() if line and not line[0].isspace()]
-    assert all(any(f" {file} (fx-double)" in line for line in headlines) for file in files), done.stdout
+    assert all(any(f" {file}（fx-double）" in line for line in headlines) for file in files), done.stdout
     _assert_chinese(done.stdout + done.stderr, [*files, *FIXTURE_COURSE.glob("*/*.py")])
 
 
@@ -170,6 +171,7 @@ def test_every_drills_chinese_text_is_chinese() -> None:
     assert not found, "\n".join(f"{name}: {line}" for name, lines in found.items() for line in lines)
 
 
+@pytest.mark.slow  # a dozen real checks: the full suite runs it
 def test_an_english_only_drill_says_so_once_in_chinese_in_a_check_report(tmp_path: Path) -> None:
     """Once for each file: before a failing verdict, or where a pass's explanation opens."""
     wrong = tmp_path / "mask_lengths.py"
@@ -211,6 +213,7 @@ MISMATCHES = {
 }
 
 
+@pytest.mark.slow  # a dozen real checks: the full suite runs it
 def test_the_words_of_a_wrong_answer_are_chinese_with_lang_zh(tmp_path: Path) -> None:
     for name, source in MISMATCHES.items():
         (tmp_path / name).write_text(source, encoding="utf-8")

@@ -144,7 +144,7 @@ def test_a_folder_in_place_of_a_solution_is_its_verdict_in_the_commands_language
     folder.mkdir()
     done = run_cli("check", str(folder), "--drill", "relu-where", "--lang", "zh")
     assert done.returncode == 1
-    assert done.stdout.strip() == f"语法错误 {folder} (relu-where): {folder} 是文件夹；请传入 Python 文件"
+    assert done.stdout.strip() == f"语法错误 {folder}（relu-where）：{folder} 是文件夹；请传入 Python 文件"
 
 
 def test_a_set_aside_progress_file_is_said_in_the_commands_language(vecdrill_home: Path) -> None:

@@ -88,7 +88,7 @@ def test_the_terminal_shows_the_inputs_under_the_device_in_both_languages(tmp_pa
     learner.write_text(LEARNER["wrong_at_3.py"])
     for lang, lead, status in (
         ("en", "    The inputs at that element: x[3] = ", "  cpu: wrong"),
-        ("zh", "    该元素处的输入：x[3] = ", "  cpu: 结果错误"),
+        ("zh", "    该元素处的输入：x[3] = ", "  cpu：结果错误"),
     ):
         done = run_cli("check", str(learner), "--drills", str(FIXTURE_COURSE), "--no-bench", "--lang", lang)
         assert done.returncode == 1, done.stderr

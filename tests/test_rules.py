@@ -55,7 +55,7 @@ def test_a_ban_with_a_reason_says_the_reason_in_both_languages() -> None:
     )
     assert check("running_sum_cumsum.py", "--lang", "zh") == (
         1,
-        f"禁用 {path} ({RUNNING}): {path}:5:12 本题禁用 `torch.cumsum`：前缀和正是你要构造的",
+        f"禁用 {path}（{RUNNING}）：{path}:5:12 本题禁用 `torch.cumsum`：前缀和正是你要构造的",
     )
 
 
@@ -127,7 +127,7 @@ def test_an_operation_off_the_allow_list_at_run_time_is_said_in_both_languages()
     )
     assert check("running_sum_computed_size.py", "--lang", "zh") == (
         1,
-        f"禁用 {head}你的解法执行了 `aten._local_scalar_dense`，本题允许使用的名字都不会产生这个运算"
+        f"禁用 {path}（{RUNNING}）：{path}:5 你的解法执行了 `aten._local_scalar_dense`，本题允许使用的名字都不会产生这个运算"
         "（vecdrill 监视实际到达 torch 的运算，用算出来的名字也藏不住）："
         "只能用 arange、<=、*、@、索引和 rx_ones",
     )

@@ -16,7 +16,7 @@ from vecdrill.notebook.displays import Result
 
 
 def assert_passes(solution: Solution, drill: str | None = None, **options: Any) -> Result:
-    """Check like `vecdrill.checking` (same options) and return the result; when it does not pass,
+    """Check like `vecdrill.check` (same options) and return the result; when it does not pass,
     fail with `VERDICT: message` (no traceback into vecdrill under pytest)."""
     __tracebackhide__ = True
     result = check(solution, drill, **options)

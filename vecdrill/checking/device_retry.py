@@ -16,7 +16,7 @@ from vecdrill.checking import devices
 from vecdrill.checking.expected import ended_how
 from vecdrill.checking.verdicts import Judged
 from vecdrill.errors import VecdrillError
-from vecdrill.messages import message
+from vecdrill.messages import Message, message
 from vecdrill.result.model import DeviceResult, Verdict
 from vecdrill.sandbox.ended import ChildRun
 
@@ -79,5 +79,7 @@ def merge(first: Attempt, on_cpu: Judged, device: str) -> Judged:
     )
 
 
-def _first_line(error: VecdrillError) -> str:
-    return str(error).strip().splitlines()[0][:300]
+def _first_line(error: VecdrillError) -> Message | str:
+    """The loop's failure: vecdrill's own sentence, or the first line of an author's (a DrillError)."""
+    said = error.said
+    return said if isinstance(said, Message) else said.strip().splitlines()[0][:300]

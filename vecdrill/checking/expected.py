@@ -222,10 +222,7 @@ def _run_reference(
     if header.status != "ok":
         raise DrillError(where, f"the reference loop failed: {header.message}")
     for device, why in header.unavailable.items():
-        raise VecdrillError(
-            f"{device}: {why} in vecdrill's reference process, so the loop's answers on it are "
-            "unknown; this is vecdrill's set-up on this machine, not your solution: run `vecdrill doctor`"
-        )
+        raise VecdrillError(message("errors", "reference_device", device=device, why=why))
     return header, tensors
 
 

@@ -296,7 +296,7 @@ def _usable_cases(cases: list[Case], unavailable: dict[str, str]) -> list[Case]:
     usable = [case for case in cases if case.device not in unavailable]
     if cases and not usable:
         device = cases[0].device
-        raise VecdrillError(_say_note("not_checked", device=device, why=unavailable[device]).text("en"))
+        raise VecdrillError(_say_note("not_checked", device=device, why=unavailable[device]))
     return usable
 
 

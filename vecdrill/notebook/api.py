@@ -73,11 +73,6 @@ def check(
     return _with_explanation(checked, catalogue, lang)
 
 
-# `vecdrill.checking` is this function (see vecdrill/__init__.py); under this name,
-# `import vecdrill.checking.pipeline as pipeline` still finds the subpackage's module in sys.modules.
-check.__name__ = "vecdrill.checking"
-
-
 def check_text(text: str, label: Path, catalogue: Catalogue, options: pipeline.CheckOptions) -> FileResult:
     """Source text through the file pipeline, recorded in progress like a file's check."""
     return checks.record(pipeline.check(Source(label, text.encode("utf-8")), catalogue, options), None)

@@ -65,18 +65,13 @@ def read_function(function: Callable[..., Any]) -> ReadFunction:
     """The function's own text, with the comment lines just above it, where a `# vecdrill: ID`
     marker may sit; a cell is labelled `cell`, a file by its path."""
     if not isinstance(function, types.FunctionType):
-        raise UsageError(
-            f"vecdrill.checking takes a function, source text or a path; got {type(function).__name__!r}"
-        )
+        raise UsageError(message("errors", "solution_kind", kind=type(function).__name__))
     if function.__name__ == "<lambda>":
-        raise UsageError("vecdrill.checking needs a function defined with def NAME(...), not a lambda")
+        raise UsageError(message("errors", "lambda"))
     try:
         lines, first = inspect.getsourcelines(function)
     except (OSError, TypeError):
-        raise UsageError(
-            f"the source of {function.__name__} cannot be found (was it made with exec?); pass its "
-            "source as a string, or check its cell with %%vecdrill"
-        ) from None
+        raise UsageError(message("errors", "no_source", name=function.__name__)) from None
     comments = inspect.getcomments(function) or ""
     text = textwrap.dedent(comments + "".join(lines))
     where = inspect.getsourcefile(function) or ""

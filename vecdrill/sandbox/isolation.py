@@ -79,13 +79,10 @@ def detect_isolation(forced: str | None = None) -> IsolationReport:
         try:
             layer = Isolation(choice.strip().lower())
         except ValueError:
-            raise IsolationUnavailable(
-                f"unknown isolation layer {choice!r}; choose bwrap, unshare or plain"
-            ) from None
+            raise IsolationUnavailable(message("errors", "unknown_layer", layer=choice)) from None
         if (problem := problems[layer]) is not None:
-            raise IsolationUnavailable(
-                f"isolation {layer.value!r} was requested but is not available here: {problem.text('en')}"
-            )
+            said = message("errors", "layer_unavailable", layer=layer.value, problem=problem)
+            raise IsolationUnavailable(said)
     stronger = _STRONGEST_FIRST[: _STRONGEST_FIRST.index(layer)]
     reasons = {
         other.value: problems[other] or message("isolation", "not_requested", layer=layer.value)
