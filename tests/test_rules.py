@@ -127,7 +127,8 @@ def test_an_operation_off_the_allow_list_at_run_time_is_said_in_both_languages()
     )
     assert check("running_sum_computed_size.py", "--lang", "zh") == (
         1,
-        f"禁用 {path}（{RUNNING}）：{path}:5 你的解法执行了 `aten._local_scalar_dense`，本题允许使用的名字都不会产生这个运算"
+        f"禁用 {path}（{RUNNING}）：{path}:5 "
+        "你的解法执行了 `aten._local_scalar_dense`，本题允许使用的名字都不会产生这个运算"
         "（vecdrill 监视实际到达 torch 的运算，用算出来的名字也藏不住）："
         "只能用 arange、<=、*、@、索引和 rx_ones",
     )
