@@ -47,7 +47,9 @@ def main() -> None:
             drills = [catalogue.get(i) for i in args.drill]
         log(f"mutation-testing {len(drills)} drills with {args.jobs} warm workers (minutes)")
         started = time.perf_counter()
-        scores = mutation.mutation_test(drills, catalogue, jobs=args.jobs, progress=lambda s: log(s.line()))
+        scores = mutation.mutation_test(
+            drills, catalogue, jobs=args.jobs, progress=lambda s: log(s.line().text("en"))
+        )
         wall = time.perf_counter() - started
     print(report(scores, wall))
 

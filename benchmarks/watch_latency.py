@@ -57,7 +57,7 @@ def main() -> None:
     started = time.perf_counter()
     with (
         warm.WarmWorker() as worker,
-        watch.FileWatcher(path, lambda note: print(note, file=sys.stderr)) as watcher,
+        watch.FileWatcher(path, lambda note: print(note.text("en"), file=sys.stderr)) as watcher,
     ):
         runners: dict[str, Runner] = {"warm": worker.run, "fresh": _patient}
         checked = None

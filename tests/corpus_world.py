@@ -1,15 +1,18 @@
 """The hostile corpus's world, shared by the tests that run it (test_corpus.py, and the API, `try`
 and `grade` tests that must give its cases the same verdicts): a case file and its headers, the
-folder of things a run must not touch, the layer a batch runs in, and the cases that must end
-alike cold and warm. The headers are described in test_corpus.py."""
+folder of things a run must not touch, what a run left behind (files changed, processes alive: the
+sandbox tests ask too), the layer a batch runs in, and the cases that must end alike cold and warm.
+The headers are described in test_corpus.py."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import shutil
 import socket
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -65,7 +68,7 @@ class World:
         self.secret = uuid.uuid4().hex
         self.cache = Path(os.environ[paths.CACHE_ENV])  # conftest sets it
         self.stray = shutil.copytree(FIXTURE_COURSE, self.root / "stray-copy")
-        self._before = self.fingerprint()
+        self._before = fingerprint(self.victim, self.home)
 
     def close(self) -> None:
         self.listener.close()
@@ -90,21 +93,14 @@ class World:
         copy.write_text(text, encoding="utf-8")
         return copy
 
-    def fingerprint(self) -> list[tuple[str, int, str]]:
-        return sorted(
-            (
-                str(path),
-                path.lstat().st_mode,
-                "" if path.is_dir() else hashlib.sha256(path.read_bytes()).hexdigest(),
-            )
-            for folder in (self.victim, self.home)
-            for path in [folder, *folder.rglob("*")]
-        )
-
     def damage(self) -> list[str]:
         """What a batch left behind: live processes, changed files, a connection."""
-        problems = [f"process {pid} outlived the run: {cmdline}" for pid, cmdline in self._marked()]
-        if self.fingerprint() != self._before:
+        needle = str(self.root).encode()  # in a process's command line or environment
+        marked = live_processes(
+            lambda proc: any(needle in (proc / part).read_bytes() for part in ("cmdline", "environ"))
+        )
+        problems = [f"process {process} outlived the run" for process in marked]
+        if fingerprint(self.victim, self.home) != self._before:
             problems.append(f"files below {self.victim} or {self.home} changed")
         try:
             connection, _ = self.listener.accept()
@@ -114,22 +110,33 @@ class World:
             pass
         return problems
 
-    def _marked(self) -> list[tuple[int, str]]:
-        """Live processes whose command line or environment names this world's folder."""
-        needle = str(self.root).encode()
-        found = []
-        for entry in Path("/proc").iterdir():
-            if not entry.name.isdigit() or int(entry.name) == os.getpid():
-                continue
-            try:
-                cmdline = (entry / "cmdline").read_bytes()
-                if needle in cmdline or needle in (entry / "environ").read_bytes():
-                    state = (entry / "stat").read_bytes().rsplit(b")", 1)[1].split()[0]
-                    if state not in (b"Z", b"X"):
-                        found.append((int(entry.name), cmdline.replace(b"\0", b" ").decode()))
-            except (OSError, IndexError):
-                continue
-        return found
+
+def fingerprint(*folders: Path) -> list[tuple[str, int, str]]:
+    """Every path below `folders` (and they themselves), with its mode and its content's hash."""
+    return sorted(
+        (
+            str(path),
+            path.lstat().st_mode,
+            "" if path.is_dir() else hashlib.sha256(path.read_bytes()).hexdigest(),
+        )
+        for folder in folders
+        for path in [folder, *folder.rglob("*")]
+    )
+
+
+def live_processes(picked: Callable[[Path], bool]) -> list[str]:
+    """Each live process but this one whose /proc folder `picked` accepts, as "PID: its command
+    line"; zombies, and processes that end while they are read, are not."""
+    found = []
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit() or int(proc.name) == os.getpid():
+            continue
+        with contextlib.suppress(OSError, IndexError):
+            state = (proc / "stat").read_bytes().rsplit(b")", 1)[1].split()[0]
+            if state not in (b"Z", b"X") and picked(proc):
+                command = (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+                found.append(f"{proc.name}: {command}")
+    return found
 
 
 def layer_or_skip(layer: str) -> launch.Isolation:
@@ -167,8 +174,9 @@ SAME_COLD_AND_WARM: list[tuple[Path, str | None, str]] = [
 
 def past_gate(
     path: Path, layer: str | None, course: catalogue.Catalogue, runner: Runner
-) -> tuple[object, ...]:
-    """A hostile file's verdict, message and how its run ended, run past the gate by `runner`."""
+) -> tuple[str, str, bool, bool, bool]:
+    """A hostile file's verdict, message and how its run ended (memory suspected, timed out, output
+    limited), run past the gate by `runner` on the CPU as its headers say."""
     case = Case.load(path)
     drill = course.get(case.headers["vecdrill"])
     timeout = float(case.headers.get("timeout", TIMEOUT))

@@ -117,6 +117,15 @@ def test_show_hint_and_drills() -> None:
     assert "That was the last hint" in second._repr_html_()
 
 
+def _python_in(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """`python ARGS` in `folder`, as a learner's script or a grader's tests run: this checkout
+    importable, the fixture course its drills."""
+    env = {**os.environ, "VECDRILL_PATH": str(FIXTURE_COURSE), "PYTHONPATH": str(REPO)}
+    return subprocess.run(
+        [sys.executable, *args], capture_output=True, text=True, cwd=folder, env=env, timeout=600
+    )
+
+
 SCRIPT = """
 import json, os, sys, torch, vecdrill
 
@@ -150,16 +159,8 @@ print(json.dumps({
 
 @pytest.mark.slow
 def test_the_api_from_a_plain_script_leaves_torch_and_processes_as_they_were(tmp_path: Path) -> None:
-    script = tmp_path / "learner.py"
-    script.write_text(SCRIPT)
-    done = subprocess.run(
-        [sys.executable, str(script)],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        env={**os.environ, "VECDRILL_PATH": str(FIXTURE_COURSE), "PYTHONPATH": str(REPO)},
-        timeout=600,
-    )
+    (tmp_path / "learner.py").write_text(SCRIPT)
+    done = _python_in(tmp_path, "learner.py")
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
     assert report["verdicts"] == {
@@ -187,14 +188,7 @@ def test_wrong():
 @pytest.mark.slow
 def test_the_graders_helper_fails_with_the_one_sentence(tmp_path: Path) -> None:
     (tmp_path / "test_grade.py").write_text(GRADER)
-    done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_grade.py"],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        env={**os.environ, "VECDRILL_PATH": str(FIXTURE_COURSE), "PYTHONPATH": str(REPO)},
-        timeout=600,
-    )
+    done = _python_in(tmp_path, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_grade.py")
     assert done.returncode == 1, done.stdout
     assert "1 failed, 1 passed" in done.stdout
     failure = done.stdout.split(" test_wrong ", 1)[1].splitlines()[1]

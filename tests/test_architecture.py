@@ -8,7 +8,6 @@ that no wrong import could break would prove nothing, so each kind is broken on 
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import subprocess
@@ -18,7 +17,7 @@ from pathlib import Path
 import grimp
 import pytest
 
-from tests.harness import REPO, imported_by
+from tests.harness import REPO, imported_by, run_python
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -26,22 +25,12 @@ else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib
 
 # The venv's own import-linter, whatever its bin folder looks like.
-LINT_IMPORTS = (
-    "import sys; from importlinter.cli import lint_imports_command; sys.exit(lint_imports_command())"
-)
+LINT_IMPORTS = "from importlinter.cli import lint_imports_command; lint_imports_command(['--no-cache'])"
 
 
 def lint_imports(root: Path) -> subprocess.CompletedProcess[str]:
     """`lint-imports` on the package under `root`, with the contracts of `root/pyproject.toml`."""
-    env = {**os.environ, "PYTHONPATH": str(root), "COLUMNS": "1000"}  # no wrapped lines
-    return subprocess.run(
-        [sys.executable, "-c", LINT_IMPORTS, "--no-cache"],
-        capture_output=True,
-        text=True,
-        cwd=root,
-        env=env,
-        timeout=300,
-    )
+    return run_python(LINT_IMPORTS, root, {"PYTHONPATH": str(root), "COLUMNS": "1000"})  # no wrapped lines
 
 
 def test_the_import_contracts_hold() -> None:

@@ -90,14 +90,13 @@ def test_every_case_follows_from_the_seed() -> None:
     assert not [c for c in plan.build_cases(load_drill(PACK / "bincount-listed-only"), ["cpu"], 7) if c.edge]
 
 
-def _forced(edge: str) -> dict[str, Any]:
-    drill = load_drill(PACK / "edge-kinds")
-    return make_inputs(drill, {"N": 40, "C": 6}, 11, edge=edge)
+def _forced(edge: str | None) -> dict[str, Any]:
+    """The edge-kinds drill's inputs at one size and seed, `edge` forced (None: all as drawn)."""
+    return make_inputs(load_drill(PACK / "edge-kinds"), {"N": 40, "C": 6}, 11, edge=edge)
 
 
 def test_edge_values_by_kind() -> None:
-    drill = load_drill(PACK / "edge-kinds")
-    assert drill.edge_cases() == [
+    assert load_drill(PACK / "edge-kinds").edge_cases() == [
         ("gauss", "zeros"),
         ("gauss", "ties"),
         ("positive", "ties"),  # 0 lies outside [0.5, 2): no zeros
@@ -112,25 +111,20 @@ def test_edge_values_by_kind() -> None:
         ("p", "uniform"),
     ]
     assert bool((_forced("gauss:zeros")["gauss"] == 0).all())
+    plain = _forced(None)
     for name in ("gauss", "positive", "signed"):
         tied = _forced(f"{name}:ties")[name]
-        assert (
-            tied.unique().numel() <= 3 and tied.dtype == make_inputs(drill, {"N": 40, "C": 6}, 11)[name].dtype
-        )
-    assert bool(
-        ((_forced("positive:ties")["positive"] >= 0.5) & (_forced("positive:ties")["positive"] < 2)).all()
-    )
-    assert _forced("counts:low")["counts"].tolist() == [3] * 40
-    assert _forced("counts:high")["counts"].tolist() == [8] * 40
-    assert _forced("idx:first")["idx"].tolist() == [0] * 40
-    assert _forced("idx:last")["idx"].tolist() == [5] * 40
+        assert tied.unique().numel() <= 3 and tied.dtype == plain[name].dtype
+    positive = _forced("positive:ties")["positive"]
+    assert bool(((positive >= 0.5) & (positive < 2)).all())
+    for edge, value in {"counts:low": 3, "counts:high": 8, "idx:first": 0, "idx:last": 5}.items():
+        assert _forced(edge)[edge.split(":")[0]].tolist() == [value] * 40, edge
     assert not bool(_forced("mask:false")["mask"].any()) and bool(_forced("mask:true")["mask"].all())
     assert torch.allclose(_forced("p:uniform")["p"], torch.full((40, 6), 1 / 6))
 
 
 def test_an_edge_forces_one_input_and_leaves_the_others_as_drawn() -> None:
-    drill = load_drill(PACK / "edge-kinds")
-    plain = make_inputs(drill, {"N": 40, "C": 6}, 11)
+    plain = _forced(None)
     forced = _forced("idx:first")
     assert forced.keys() == plain.keys()
     for name, value in plain.items():

@@ -8,6 +8,7 @@ import pytest
 
 from tests.harness import FIXTURE_COURSE, copy_drill, edit, run_cli
 from vecdrill.content.catalogue import load_catalogue
+from vecdrill.content.drill import CHINESE_EXPLANATION, DRILL_FILES, MANIFEST
 
 # Graders depend on these ids, parameters, libraries and input dtypes: keep them exactly.
 REQUIRED = {
@@ -117,14 +118,8 @@ def test_dev_check_names_each_problem(tmp_path: Path) -> None:
 def test_new_scaffolds_a_loadable_drill(tmp_path: Path) -> None:
     done = run_cli("new", "clip-norms", "--dir", str(tmp_path), "--library", "numpy")
     assert done.returncode == 0, done.stderr
-    assert sorted(p.name for p in (tmp_path / "clip-norms").iterdir()) == [
-        "drill.toml",
-        "explain.md",
-        "explain.zh.md",
-        "loop.py",
-        "solution.py",
-        "starter.py",
-    ]
+    every_file = [MANIFEST, *DRILL_FILES, CHINESE_EXPLANATION]
+    assert sorted(p.name for p in (tmp_path / "clip-norms").iterdir()) == sorted(every_file)
     listed = run_cli("list", "--drills", str(tmp_path))
     assert "clip-norms" in listed.stdout and "Broken drill" not in listed.stderr
     again = run_cli("new", "clip-norms", "--dir", str(tmp_path))

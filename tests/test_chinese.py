@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import keyword
 import re
+import subprocess
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -105,6 +106,13 @@ def _assert_chinese(done_text: str, code: Iterable[Path] = ()) -> None:
     assert not found, "English prose under --lang zh:\n" + "\n".join(found)
 
 
+def _check_in_chinese(*args: str) -> subprocess.CompletedProcess[str]:
+    """`vecdrill check ARGS` in Chinese, untimed, two files at a time: some of them fail."""
+    done = run_cli("check", *args, "--lang", "zh", "--no-bench", "--jobs", "2")
+    assert done.returncode == 1, done.stdout + done.stderr
+    return done
+
+
 # One learner file per verdict, all for the fixture course's fx-double.
 VERDICTS = [
     "learner_files/pass_double.py",
@@ -125,11 +133,7 @@ VERDICTS = [
 @pytest.mark.slow  # a dozen real checks: the full suite runs it
 def test_a_check_of_every_verdict_in_chinese_writes_no_english_prose() -> None:
     files = [REPO / "tests" / name for name in VERDICTS]
-    done = run_cli(
-        "check", *map(str, files), "--drills", str(FIXTURE_COURSE), "--lang", "zh", "--no-bench",
-        "--timeout", "4", "--jobs", "2",
-    )  # fmt: skip
-    assert done.returncode == 1, done.stderr
+    done = _check_in_chinese(*map(str, files), "--drills", str(FIXTURE_COURSE), "--timeout", "4")
     headlines = [line for line in done.stdout.splitlines() if line and not line[0].isspace()]
     assert all(any(f" {file}（fx-double）" in line for line in headlines) for file in files), done.stdout
     _assert_chinese(done.stdout + done.stderr, [*files, *FIXTURE_COURSE.glob("*/*.py")])
@@ -181,11 +185,9 @@ def test_an_english_only_drill_says_so_once_in_chinese_in_a_check_report(tmp_pat
         encoding="utf-8",
     )
     solution = ENGLISH_ONLY_PACK / "mask-lengths" / "solution.py"
-    done = run_cli(
-        "check", str(wrong), str(solution), "--drill", "mask-lengths", "--drills", str(ENGLISH_ONLY_PACK),
-        "--lang", "zh", "--no-bench", "--jobs", "2",
-    )  # fmt: skip
-    assert done.returncode == 1, done.stdout + done.stderr
+    done = _check_in_chinese(
+        str(wrong), str(solution), "--drill", "mask-lengths", "--drills", str(ENGLISH_ONLY_PACK)
+    )
     assert done.stdout.splitlines()[0] == NO_CHINESE
     assert done.stdout.count(NO_CHINESE) == 2, done.stdout
     assert not english_prose(NO_CHINESE)
@@ -201,28 +203,18 @@ def test_an_english_only_drill_says_so_at_the_start_of_try(tmp_path: Path) -> No
     assert NO_CHINESE not in (session.before or "")  # said once, at the start
 
 
-# The parts of a wrong answer that are words (an answer's form, a label), each in a real check.
-MISMATCHES = {
-    "tuple.py": "# vecdrill: fx-double\nimport torch\n\n\ndef fx_double(x):\n    return x * 2, x\n",
-    "detached.py": (
-        "# vecdrill: fx-double\nimport torch\n\n\ndef fx_double(x):\n    return (x * 2).detach()\n"
-    ),
-    "half_gradient.py": (
-        "# vecdrill: fx-double\nimport torch\n\n\ndef fx_double(x):\n    return x + x.detach()\n"
-    ),
-}
+# The parts of a wrong answer that are words (an answer's form, a label), each in a real check: what
+# each file's fx_double returns.
+MISMATCHES = {"tuple.py": "x * 2, x", "detached.py": "(x * 2).detach()", "half_gradient.py": "x + x.detach()"}
 
 
 @pytest.mark.slow  # a dozen real checks: the full suite runs it
 def test_the_words_of_a_wrong_answer_are_chinese_with_lang_zh(tmp_path: Path) -> None:
-    for name, source in MISMATCHES.items():
+    for name, returned in MISMATCHES.items():
+        source = f"# vecdrill: fx-double\nimport torch\n\n\ndef fx_double(x):\n    return {returned}\n"
         (tmp_path / name).write_text(source, encoding="utf-8")
     files = [tmp_path / name for name in MISMATCHES]
-    done = run_cli(
-        "check", *map(str, files), "--drills", str(FIXTURE_COURSE), "--lang", "zh", "--no-bench",
-        "--device", "cpu", "--jobs", "2",
-    )  # fmt: skip
-    assert done.returncode == 1, done.stderr
+    done = _check_in_chinese(*map(str, files), "--drills", str(FIXTURE_COURSE), "--device", "cpu")
     assert "含 2 个元素的元组" in done.stdout and "单个 torch.Tensor" in done.stdout, done.stdout
     assert "梯度无法从你的结果传到 x" in done.stdout and "x 的梯度在 [" in done.stdout, done.stdout
     _assert_chinese(done.stdout + done.stderr, files)

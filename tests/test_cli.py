@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.harness import FIXTURE_COURSE, REPO, edit, run_cli
+from tests.harness import FIXTURE_COURSE, REPO, assert_fits, edit, run_cli
+from tests.test_chinese import offending
 
 
 def _broken_pack(tmp_path: Path) -> Path:
@@ -34,16 +35,6 @@ def test_list_filters() -> None:
     done = run_cli("list", "--library", "numpy", "--level", "1")
     rows = [line.split("\t") for line in done.stdout.splitlines()]
     assert rows and all(row[3] == "numpy" and row[2] == "1" for row in rows)
-
-
-def test_unknown_drill_suggests_the_closest_and_exits_2() -> None:
-    """A typo of a fixture drill, whose close matches do not change as the core pack grows."""
-    done = run_cli("show", "fx-doubel", "--drills", str(FIXTURE_COURSE))
-    assert done.returncode == 2
-    assert (
-        done.stderr.strip()
-        == "Error: no drill named 'fx-doubel'. Did you mean 'fx-double'? See `vecdrill list`."
-    )
 
 
 def test_show_prints_task_loop_and_sizes() -> None:
@@ -92,12 +83,6 @@ def test_checking_a_broken_drill_exits_3(tmp_path: Path) -> None:
     assert done.stderr.startswith("Error: ") and "unknown key 'colour'" in done.stderr
 
 
-def test_missing_file_is_a_usage_error(tmp_path: Path) -> None:
-    done = run_cli("check", str(tmp_path / "nope.py"))
-    assert done.returncode == 2
-    assert done.stderr.strip() == f"Error: {str(tmp_path / 'nope.py')!r} does not exist; check the path"
-
-
 @pytest.mark.parametrize(
     ("args", "english", "chinese"),
     [
@@ -126,13 +111,51 @@ def test_missing_file_is_a_usage_error(tmp_path: Path) -> None:
             "--format 'xml' is not one of text, json, sarif, github",
             "--format 'xml' 不在可选项 text, json, sarif, github 之中",
         ),
+        (  # a typo of a fixture drill, whose close matches do not change as the core pack grows
+            ("show", "fx-doubel", "--drills", "{course}"),
+            "no drill named 'fx-doubel'. Did you mean 'fx-double'? See `vecdrill list`.",
+            "没有名为 'fx-doubel' 的题。你是不是想找 'fx-double'？见 `vecdrill list`。",
+        ),
+        (
+            ("check", "{solution}", "--device", "tpu"),
+            "--device 'tpu' is not one of cpu, cuda, all",
+            "--device 'tpu' 不在可选项 cpu, cuda, all 之中",
+        ),
+        (  # it once read as vecdrill's own internal error (a bare ValueError past the boundary)
+            ("check", "{solution}", "--isolation", "docker"),
+            "unknown isolation layer 'docker'; choose bwrap, unshare or plain",
+            "没有名为 'docker' 的隔离层；请从 bwrap、unshare、plain 中选一个",
+        ),
+        # click's own mistakes, in the reader's language too
+        (
+            ("list", "--colour"),
+            "there is no option --colour (see `vecdrill --help`)",
+            "没有 --colour 这个选项（见 `vecdrill --help`）",
+        ),
+        (
+            ("check", "{solution}", "--jobz", "2"),
+            "there is no option --jobz; did you mean --jobs, --json? (see `vecdrill --help`)",
+            "没有 --jobz 这个选项；你是不是想用 --jobs, --json？（见 `vecdrill --help`）",
+        ),
+        (("show",), "'ID' is missing (see `vecdrill --help`)", "缺少 'ID'（见 `vecdrill --help`）"),
+        (
+            ("check", "{solution}", "--seed", "abc"),
+            "'--seed' has a value it cannot take: 'abc' is not a valid int (see `vecdrill --help`)",
+            "'--seed' 的值无效：'abc' 不是有效的 int 值（见 `vecdrill --help`）",
+        ),
+        (
+            ("chek",),
+            "there is no command 'chek'; did you mean 'check'? (see `vecdrill --help`)",
+            "没有 'chek' 这个命令；你是不是想用 'check'？（见 `vecdrill --help`）",
+        ),
     ],
 )
 def test_a_usage_error_is_worded_in_the_commands_language(
     tmp_path: Path, args: tuple[str, ...], english: str, chinese: str
 ) -> None:
     """--lang words the error, else VECDRILL_LANG; the path and the option's value stay as given."""
-    filled = [arg.format(tmp=tmp_path) for arg in args]
+    solution = REPO / "drills" / "core" / "relu-where" / "solution.py"
+    filled = [arg.format(tmp=tmp_path, course=FIXTURE_COURSE, solution=solution) for arg in args]
     in_english = run_cli(*filled, "--lang", "en", env={"VECDRILL_LANG": "zh"})
     in_chinese = run_cli(*filled, env={"VECDRILL_LANG": "zh"})
     assert (in_english.returncode, in_english.stderr.strip()) == (2, "Error: " + english.format(tmp=tmp_path))
@@ -168,26 +191,28 @@ def test_file_without_a_drill_is_a_usage_error(tmp_path: Path) -> None:
     assert "cannot tell which drill" in done.stderr and "# vecdrill: ID" in done.stderr
 
 
-def test_bad_option_is_a_usage_error() -> None:
-    done = run_cli("list", "--colour")
-    assert done.returncode == 2
-    assert done.stderr.startswith("Error: No such option: --colour")
-
-
-def test_unknown_device_is_a_usage_error(tmp_path: Path) -> None:
-    solution = tmp_path / "s.py"
-    solution.write_text(
-        "# vecdrill: relu-where\nimport torch\n\n\ndef relu_where(x):\n"
-        "    return torch.where(x > 0, x, 0.0)\n"
-    )
-    done = run_cli("check", str(solution), "--device", "tpu")
-    assert done.returncode == 2
-    assert "--device 'tpu' is not one of cpu, cuda, all" in done.stderr
-
-
-def test_python_dash_m_works() -> None:
-    done = run_cli("--help")
-    assert done.returncode == 0 and "vecdrill" in done.stdout
+@pytest.mark.parametrize(
+    ("args", "lang", "line"),
+    [
+        (("--help",), "en", "  check     Check solution files against their drills' loops (exit 0 only..."),
+        (("--help",), "zh", "  check     对照各题的参考循环检查解法文件（全部通过才以 0 退出）。"),
+        (
+            ("check", "--help", "--lang", "zh"),
+            "en",
+            "  --seed <int>       生成输入所用的种子。  [default: 1234]",
+        ),
+    ],
+)
+def test_the_help_is_in_the_readers_language_and_fits_80_columns(
+    args: tuple[str, ...], lang: str, line: str
+) -> None:
+    """--lang words the help, else VECDRILL_LANG (or the locale); a Chinese character takes two
+    columns, and a Chinese help holds no English prose."""
+    done = run_cli(*args, env={"VECDRILL_LANG": lang, "COLUMNS": "80"})
+    assert done.returncode == 0 and line in done.stdout.splitlines(), done.stdout + done.stderr
+    assert_fits(done.stdout.splitlines(), 80)
+    if "zh" in (lang, *args):
+        assert not offending(done.stdout), offending(done.stdout)
 
 
 def test_static_findings_exit_1_with_file_line_col(tmp_path: Path) -> None:
@@ -200,15 +225,6 @@ def test_static_findings_exit_1_with_file_line_col(tmp_path: Path) -> None:
     assert done.returncode == 1
     first = done.stdout.splitlines()[0]
     assert first.startswith(f"LOOP {solution} (relu-where): {solution}:7:5 for loop")
-
-
-def test_an_unknown_isolation_layer_is_a_usage_error() -> None:
-    """It once read as vecdrill's own internal error (a bare ValueError past the boundary)."""
-    done = run_cli(
-        "check", str(REPO / "drills" / "core" / "relu-where" / "solution.py"), "--isolation", "docker"
-    )
-    assert done.returncode == 2
-    assert done.stderr.strip() == "Error: unknown isolation layer 'docker'; choose bwrap, unshare or plain"
 
 
 @pytest.mark.parametrize(

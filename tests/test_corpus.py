@@ -47,24 +47,18 @@ from typing import Any
 
 import pytest
 
-from tests.corpus_world import GATED, TIMEOUT, UNGATED, Case, World, layer_or_skip
+from tests.corpus_world import GATED, TIMEOUT, UNGATED, Case, World, layer_or_skip, past_gate
 from tests.harness import FIXTURE_COURSE, REPO, check_json, run_python
 from vecdrill import paths
 from vecdrill.checking import pipeline
 from vecdrill.checking.batch import warm_pool
-from vecdrill.checking.submission import Source
 from vecdrill.content import catalogue
-from vecdrill.content.drill import Drill
+from vecdrill.result.model import Verdict
 from vecdrill.sandbox import cgroup, launch
 
 SENTINEL = REPO / "tests" / "corpus_warm" / "sentinel_finds_a_fresh_box.py"
 PASS_MESSAGE = "your solution matches the loop on every case and is vectorized"
 FALLBACK_LAYERS = ("unshare", "plain")
-_Maker = Callable[[Path], object]
-
-
-def _make_fifo(path: Path) -> None:
-    os.mkfifo(path)
 
 
 def _make_big(path: Path) -> None:
@@ -73,9 +67,9 @@ def _make_big(path: Path) -> None:
 
 
 # Made at run time, not kept in git: name -> (maker, verdict, part of the message).
-RUNTIME_CASES: dict[str, tuple[_Maker, str, str]] = {
+RUNTIME_CASES: dict[str, tuple[Callable[[Path], object], str, str]] = {
     "path_directory.py": (Path.mkdir, "syntax", "is a directory; pass a Python file"),
-    "path_fifo.py": (_make_fifo, "syntax", "is not a regular file (a FIFO, socket or device)"),
+    "path_fifo.py": (os.mkfifo, "syntax", "is not a regular file (a FIFO, socket or device)"),
     "path_symlink_to_passwd.py": (
         lambda path: path.symlink_to("/etc/passwd"),
         "syntax",
@@ -101,17 +95,19 @@ def _cases(folder: Path) -> list[Case]:
     return [Case.load(path) for path in sorted(folder.glob("*.py"))]
 
 
-def _params(kind: str, folder: Path) -> list[Any]:
-    """(layer, case) pairs; under xdist, `--dist loadgroup` keeps each batch on one worker."""
+def _params(*kinds: str) -> list[Any]:
+    """(kind, layer, case) triples; under xdist, `--dist loadgroup` keeps each batch on one worker."""
     return [
         pytest.param(
+            kind,
             layer,
             case,
-            id=f"{layer}-{case.path.stem}",
+            id=f"{kind}-{layer}-{case.path.stem}",
             marks=pytest.mark.xdist_group(f"corpus-{kind}-{layer}"),
         )
+        for kind in kinds
         for layer in ("default", *FALLBACK_LAYERS)
-        for case in _cases(folder)
+        for case in _cases(GATED if kind == "gated" else UNGATED)
         if case.runs_on(layer)
     ]
 
@@ -179,6 +175,18 @@ def _run_gated(world: World, layer: str, used: launch.Isolation) -> Batch:
     return Batch(verdicts, used is not launch.Isolation.BWRAP, used.value, done.stderr)
 
 
+def _outcome(
+    path: Path, layer: str, course: catalogue.Catalogue, runner: pipeline.Runner = launch.run_sandboxed
+) -> tuple[str, str]:
+    """The verdict and message of a case file run past the gate (see `past_gate`), or vecdrill's
+    own failure."""
+    try:
+        verdict, message, *_ = past_gate(path, None if layer == "default" else layer, course, runner)
+    except Exception as exc:  # noqa: BLE001 - vecdrill's own failure, reported per case
+        return ("vecdrill failed", f"{type(exc).__name__}: {exc}")
+    return (verdict, message)
+
+
 def _run_ungated(world: World, layer: str, used: launch.Isolation) -> Batch:
     """Each case straight into the sandbox, two at a time, bypassing the static gate."""
     folder = world.root / f"ungated-{layer}"
@@ -186,19 +194,7 @@ def _run_ungated(world: World, layer: str, used: launch.Isolation) -> Batch:
 
     def grade(case: Case) -> tuple[str, tuple[str, str]]:
         copy = world.copy(case.path, folder)
-        drill = course.get(case.headers["vecdrill"])
-        options = pipeline.CheckOptions(
-            drill_id=drill.id,
-            device="cpu",
-            bench=False,
-            timeout=float(case.headers.get("timeout", TIMEOUT)),
-            isolation=None if layer == "default" else layer,
-        )
-        try:
-            result = pipeline.check_past_gate(Source(copy, copy.read_bytes()), drill, options)
-        except Exception as exc:  # noqa: BLE001 - vecdrill's own failure, reported per case
-            return copy.name, ("vecdrill failed", f"{type(exc).__name__}: {exc}")
-        return copy.name, (result.verdict.value, result.message.text("en"))
+        return copy.name, _outcome(copy, layer, course)
 
     with ThreadPoolExecutor(max_workers=2) as pool:
         results = dict(pool.map(grade, [c for c in _cases(UNGATED) if c.runs_on(layer)]))
@@ -212,27 +208,11 @@ def _run_warm(world: World, layer: str, used: launch.Isolation) -> Batch:
     drills = [course.get(name) for name in ("fx-double", "fx-pick", "fx-pair", "fx-np-square")]
     sentinel = world.copy(SENTINEL, folder / "sentinel")
     results: dict[str, tuple[str, str]] = {}
-
-    def check(path: Path, drill: Drill, timeout: str, runner: pipeline.Runner) -> tuple[str, str]:
-        options = pipeline.CheckOptions(
-            drill_id=drill.id,
-            device="cpu",
-            bench=False,
-            timeout=float(timeout),
-            isolation=None if layer == "default" else layer,
-        )
-        try:
-            result = pipeline.check_past_gate(Source(path, path.read_bytes()), drill, options, runner)
-        except Exception as exc:  # noqa: BLE001 - vecdrill's own failure, reported per case
-            return ("vecdrill failed", f"{type(exc).__name__}: {exc}")
-        return (result.verdict.value, result.message.text("en"))
-
     with warm_pool(drills, None if layer == "default" else layer, 1) as pool:
         for case in [c for c in _cases(UNGATED) if c.runs_on(layer)]:
             copy = world.copy(case.path, folder)
-            drill = course.get(case.headers["vecdrill"])
-            results[copy.name] = check(copy, drill, case.headers.get("timeout", TIMEOUT), pool.run)
-            results[f"after {copy.name}"] = check(sentinel, course.get("fx-double"), TIMEOUT, pool.run)
+            results[copy.name] = _outcome(copy, layer, course, pool.run)
+            results[f"after {copy.name}"] = _outcome(sentinel, layer, course, pool.run)
         lost = [worker.problem for worker in pool.workers if worker.problem]
     return Batch(results, used is not launch.Isolation.BWRAP, used.value, problems=lost)
 
@@ -260,9 +240,14 @@ def _check_verdict(batch: Batch, case: Case) -> None:
 
 @pytest.mark.slow
 @pytest.mark.sandbox
-@pytest.mark.parametrize(("layer", "case"), _params("gated", GATED))
-def test_gated_case(layer: str, case: Case, batches: dict[tuple[str, str], Batch], world: World) -> None:
-    _check_verdict(_batch(batches, world, "gated", layer), case)
+@pytest.mark.parametrize(("kind", "layer", "case"), _params("gated", "ungated", "warm"))
+def test_case(kind: str, layer: str, case: Case, batches: dict[tuple[str, str], Batch], world: World) -> None:
+    """The verdict and message the case file states; on a warm zygote, the next file is untouched
+    by it too."""
+    batch = _batch(batches, world, kind, layer)
+    _check_verdict(batch, case)
+    if kind == "warm":
+        assert batch.results[f"after {case.path.name}"] == ("pass", PASS_MESSAGE), case.path.name
 
 
 @pytest.mark.slow
@@ -274,25 +259,6 @@ def test_special_path(name: str, batches: dict[tuple[str, str], Batch], world: W
     got, message = _batch(batches, world, "gated", "default").results[name]
     assert (got, "\n" in message) == (verdict, False), message
     assert words in message
-
-
-@pytest.mark.slow
-@pytest.mark.sandbox
-@pytest.mark.parametrize(("layer", "case"), _params("ungated", UNGATED))
-def test_ungated_case(layer: str, case: Case, batches: dict[tuple[str, str], Batch], world: World) -> None:
-    _check_verdict(_batch(batches, world, "ungated", layer), case)
-
-
-@pytest.mark.slow
-@pytest.mark.sandbox
-@pytest.mark.parametrize(("layer", "case"), _params("warm", UNGATED))
-def test_warm_case_and_the_check_after_it(
-    layer: str, case: Case, batches: dict[tuple[str, str], Batch], world: World
-) -> None:
-    """The verdict a cold check gives, and the next file on the same zygote untouched by it."""
-    batch = _batch(batches, world, "warm", layer)
-    _check_verdict(batch, case)
-    assert batch.results[f"after {case.path.name}"] == ("pass", PASS_MESSAGE), case.path.name
 
 
 @pytest.mark.slow
@@ -314,18 +280,7 @@ def test_the_run_left_the_machine_as_it_was(
 
 
 def test_every_case_states_its_drill_and_verdict() -> None:
-    verdicts = {
-        "pass",
-        "loop",
-        "forbidden",
-        "syntax",
-        "wrong",
-        "error",
-        "timeout",
-        "memory",
-        "crash",
-        "output-limit",
-    }
+    verdicts = {verdict.value for verdict in Verdict}
     cases = _cases(GATED) + _cases(UNGATED)
     assert len(cases) + len(RUNTIME_CASES) >= 45
     for case in cases:

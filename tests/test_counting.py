@@ -16,14 +16,6 @@ def _run(code: str) -> str:
     return done.stdout.strip()
 
 
-def _tamper_verdict(setup: str, sneaky: str, call: str) -> str:
-    """What count_work says about a function that meddles with the counters."""
-    return _run(
-        f"{setup}\nfrom vecdrill.child.counting import CountersDisabled, count_work\n{sneaky}\n"
-        f"try:\n    {call}\nexcept CountersDisabled as exc:\n    print('caught:', exc)\n"
-    )
-
-
 def test_counting_torch_ops_does_not_import_dynamo() -> None:
     # torch wraps a dispatch mode in torch._disable_dynamo unless it opts out; that import costs
     # seconds of every cold check's start-up.
@@ -49,35 +41,42 @@ def test_a_loop_dispatches_one_op_per_element(size: int, expected: int) -> None:
     assert int(out) >= expected
 
 
-def test_switching_the_dispatch_counter_off_is_caught() -> None:
-    out = _tamper_verdict(
-        "import torch\nfrom torch.utils._python_dispatch import _pop_mode",
-        "def sneaky(x):\n    _pop_mode()\n    return x * 2",
-        "count_work(sneaky, {'x': torch.ones(3)}, torch_ops=True)",
-    )
-    assert out == "caught: the torch dispatch counter was switched off"
+POP_MODE = "from torch.utils._python_dispatch import _pop_mode\ndef sneaky(x):\n    _pop_mode()\n"
+PUSH_MODE = (
+    "from torch.utils._python_dispatch import TorchDispatchMode\n"
+    "class Quiet(TorchDispatchMode):\n"
+    "    def __torch_dispatch__(self, func, types, args=(), kwargs=None):\n"
+    "        return func(*args, **(kwargs or {}))\n"
+    "def sneaky(x):\n    Quiet().__enter__()\n"
+)
+PROFILER_OFF = "def sneaky(x):\n    sys.setprofile(None)\n"
+DISPATCH_OFF = "the torch dispatch counter was switched off"
 
 
-@pytest.mark.slow
-def test_a_mode_pushed_over_the_counter_is_caught() -> None:
-    quiet = (
-        "class Quiet(TorchDispatchMode):\n"
-        "    def __torch_dispatch__(self, func, types, args=(), kwargs=None):\n"
-        "        return func(*args, **(kwargs or {}))\n"
+@pytest.mark.parametrize(
+    ("sneaky", "torch_ops", "said"),
+    [
+        pytest.param(POP_MODE, True, DISPATCH_OFF, id="dispatch-mode-popped"),
+        pytest.param(PUSH_MODE, True, DISPATCH_OFF, id="mode-pushed-over-it", marks=pytest.mark.slow),
+        pytest.param(PROFILER_OFF, False, "the Python call profiler was switched off", id="profiler-off"),
+    ],
+)
+def test_switching_a_counter_off_is_caught(sneaky: str, torch_ops: bool, said: str) -> None:
+    out = _run(
+        f"import sys, torch\nfrom vecdrill.child.counting import CountersDisabled, count_work\n{sneaky}"
+        f"try:\n    count_work(sneaky, {{'x': torch.ones(3)}}, torch_ops={torch_ops})\n"
+        "except CountersDisabled as exc:\n    print('caught:', exc)\n"
     )
-    out = _tamper_verdict(
-        "import torch\nfrom torch.utils._python_dispatch import TorchDispatchMode",
-        quiet + "def sneaky(x):\n    Quiet().__enter__()\n    return x * 2",
-        "count_work(sneaky, {'x': torch.ones(3)}, torch_ops=True)",
-    )
-    assert out == "caught: the torch dispatch counter was switched off"
+    assert out == f"caught: {said}"
 
 
-def test_switching_the_profiler_off_is_caught() -> None:
-    out = _tamper_verdict(
-        "import sys", "def sneaky():\n    sys.setprofile(None)", "count_work(sneaky, {}, torch_ops=False)"
-    )
-    assert out == "caught: the Python call profiler was switched off"
+# The child's worker and the fixture drill, for a test of its probe calls (`worker._probe`).
+FX_DOUBLE = (
+    "from vecdrill.child import worker\n"
+    "from vecdrill.content.drill import load_drill\n"
+    "from tests.harness import FIXTURE_COURSE\n"
+    "drill = load_drill(FIXTURE_COURSE / 'fx-double')\n"
+)
 
 
 def test_the_probe_calls_run_with_the_garbage_collector_off() -> None:
@@ -85,15 +84,11 @@ def test_the_probe_calls_run_with_the_garbage_collector_off() -> None:
     torch takes tens of milliseconds, which, falling inside the large size's calls alone, would
     read as work that grows with the input."""
     out = _run(
-        "import gc\n"
-        "from vecdrill.child import worker\n"
-        "from vecdrill.content.drill import load_drill\n"
-        "from tests.harness import FIXTURE_COURSE\n"
+        FX_DOUBLE + "import gc\n"
         "seen = []\n"
         "def spy(x):\n"
         "    seen.append(gc.isenabled())\n"
         "    return x * 2\n"
-        "drill = load_drill(FIXTURE_COURSE / 'fx-double')\n"
         "worker._probe(drill, None, spy, 'spy.py', [{'N': 4}, {'N': 64}], {})\n"
         "print(seen, gc.isenabled())\n"
     )
@@ -106,12 +101,8 @@ def test_the_reference_probes_cpu_time_is_exact_under_a_cpu_limit() -> None:
     small probe call read 0 ms and the reference solution's rise read as nothing: its own solution
     then failed as a hidden loop. The thread's clock is exact."""
     out = _run(
-        "import resource\n"
+        FX_DOUBLE + "import resource\n"
         "resource.setrlimit(resource.RLIMIT_CPU, (600, 601))\n"
-        "from vecdrill.child import worker\n"
-        "from vecdrill.content.drill import load_drill\n"
-        "from tests.harness import FIXTURE_COURSE\n"
-        "drill = load_drill(FIXTURE_COURSE / 'fx-double')\n"
         "probed = worker._probe(drill, None, lambda x: x * 2, 'f.py', [{'N': 4}, {'N': 8}], {})\n"
         "print(all(0 < seconds < 0.001 for seconds in probed.cpu_seconds))\n"
     )

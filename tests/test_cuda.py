@@ -7,14 +7,16 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import stat
 import subprocess
+import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
+import torch
 
+from tests.corpus_world import layer_or_skip
 from tests.harness import (
     FIXTURE_COURSE,
     REPO,
@@ -27,14 +29,18 @@ from tests.harness import (
 )
 from vecdrill import wire
 from vecdrill.checking import device_retry, devices, expected, pipeline, plan, verdicts
+from vecdrill.checking.compare import Tolerance, tolerance
 from vecdrill.checking.devices import cuda_available
 from vecdrill.checking.expected import Case
+from vecdrill.checking.growth import loop_growth
 from vecdrill.checking.submission import Source, read_source
+from vecdrill.child import timer
+from vecdrill.content.catalogue import load_catalogue
 from vecdrill.content.drill import load_drill
 from vecdrill.errors import VecdrillError
 from vecdrill.messages import message
 from vecdrill.result.model import DeviceResult, FileResult, Verdict
-from vecdrill.sandbox import launch, mounts
+from vecdrill.sandbox import doctor, launch, mounts, warm
 from vecdrill.sandbox.isolation import Isolation, IsolationReport, detect_isolation
 from vecdrill.supervisor.limits import Limits
 
@@ -42,27 +48,19 @@ needs_cuda = pytest.mark.skipif(not cuda_available(), reason="no CUDA device on 
 without_cuda = pytest.mark.skipif(cuda_available(), reason="this machine has a CUDA device")
 SOLUTION = REPO / "drills" / "core" / "relu-where" / "solution.py"
 FX_DOUBLE = FIXTURE_COURSE / "fx-double"
+DOUBLE_SOURCE = b"def fx_double(x):\n    return x * 2\n"
+SCRIPTS = REPO / "tests" / "sandbox_scripts"
 CUDA_FILES = sorted((REPO / "tests" / "cuda_files").glob("*.py"))
 # What bubblewrap's --dev gives every box, before any device is bound into it.
 BWRAP_DEV = {"console", "core", "fd", "full", "mqueue", "null", "ptmx", "pts", "random", "shm"}
 BWRAP_DEV |= {"stderr", "stdin", "stdout", "tty", "urandom", "zero"}
 
 
-def _is_char_device(path: str) -> bool:
-    return os.path.exists(path) and stat.S_ISCHR(os.stat(path).st_mode)
-
-
 # A character device this machine has that bubblewrap's /dev lacks: the stand-in for /dev/nvidia0.
 STAND_IN = next(
-    (p for p in ("/dev/kmsg", "/dev/fuse", "/dev/tty0", "/dev/loop-control") if _is_char_device(p)), None
+    (p for p in ("/dev/kmsg", "/dev/fuse", "/dev/tty0", "/dev/loop-control") if Path(p).is_char_device()),
+    None,
 )
-
-
-def _bwrap() -> IsolationReport:
-    try:
-        return detect_isolation("bwrap")
-    except ValueError as exc:
-        pytest.skip(f"bubblewrap cannot run here: {exc}")
 
 
 # The box: device nodes and environment
@@ -86,16 +84,9 @@ def test_the_device_list_is_configurable_and_keeps_only_character_devices(
     plain_file.write_text("not a device")
     monkeypatch.setenv(mounts.DEVICES_ENV, f"{tmp_path}/nvidia*:/dev/null:/dev/nonexistent*")
     assert mounts.gpu_device_nodes() == ["/dev/null"]
-    monkeypatch.delenv(mounts.DEVICES_ENV)
-    assert (
-        mounts.gpu_device_nodes()
-        == sorted(
-            p
-            for p in [*Path("/dev").glob("nvidia*"), *Path("/dev").glob("nvidia-caps/*")]
-            if p.is_char_device()
-        )
-        or mounts.gpu_device_nodes() == []
-    )
+    monkeypatch.delenv(mounts.DEVICES_ENV)  # NVIDIA's nodes, wherever this machine has them
+    nvidia = [*Path("/dev").glob("nvidia*"), *Path("/dev").glob("nvidia-caps/*")]
+    assert mounts.gpu_device_nodes() == sorted(str(p) for p in nvidia if p.is_char_device())
 
 
 @pytest.mark.sandbox
@@ -104,12 +95,12 @@ def test_a_bound_device_is_visible_in_the_box_and_nothing_else_of_dev(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     assert STAND_IN is not None
-    report = _bwrap()
+    bwrap = layer_or_skip("bwrap")
     listing = "import os, json; print(json.dumps(sorted(os.listdir('/dev'))))"
     host_only = set(os.listdir("/dev")) - BWRAP_DEV - {Path(STAND_IN).name}
 
     def box_dev() -> set[str]:
-        command = launch.child_command(["-c", listing], tmp_path, report.layer, [], 1 << 20)
+        command = launch.child_command(["-c", listing], tmp_path, bwrap, [], 1 << 20)
         done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=True)
         return set(json.loads(done.stdout))
 
@@ -140,7 +131,18 @@ def test_the_child_keeps_the_gpu_choice_on_a_gpu_machine_only(
 # CUDA that cannot start is vecdrill's problem, and the CPU verdict stands
 
 
-def _worker(request: wire.WorkerRequest, layer: str = "plain") -> launch.ChildRun:
+def _cases(devices_: list[str]) -> list[Case]:
+    return [Case(f"{d}:{i}", d, {"N": n}, 1234 + i) for d in devices_ for i, n in enumerate((1, 40))]
+
+
+def _worker(source: bytes, cases: list[Case], layer: str = "plain", **fields: Any) -> launch.ChildRun:
+    """The real worker, run on `source` as fx-double's solution for `cases` (and `fields`)."""
+    request = worker_request(
+        load_drill(FX_DOUBLE),
+        source=source,
+        cases=[wire.CaseRequest(**c.as_request()) for c in cases],
+        **fields,
+    )
     return launch.run_sandboxed(
         launch.RunRequest(
             wire.WORKER_ARGS, wire.encode_request(request), Limits(wall_seconds=60), detect_isolation(layer)
@@ -148,29 +150,18 @@ def _worker(request: wire.WorkerRequest, layer: str = "plain") -> launch.ChildRu
     )
 
 
-def _cases(devices_: list[str]) -> list[Case]:
-    return [Case(f"{d}:{i}", d, {"N": n}, 1234 + i) for d in devices_ for i, n in enumerate((1, 40))]
-
-
 @without_cuda
 @pytest.mark.slow
 def test_cuda_that_cannot_start_in_the_box_keeps_the_cpu_verdict_and_blames_no_one() -> None:
     drill = load_drill(FX_DOUBLE)
     cases = _cases(["cpu", "cuda"])
-    request = worker_request(
-        load_drill(FX_DOUBLE),
-        cases=[wire.CaseRequest(**c.as_request()) for c in cases],
-        source=b"def fx_double(x):\n    return x * 2\n",
-        grad=drill.grad,
-        probe=[{"N": 16}, {"N": 256}],
-        probe_devices=["cuda"],
-    )
-    run = _worker(request)  # CUDA really fails to start here: this torch has no GPU to use
-    cpu_cases = [c for c in cases if c.device == "cpu"]
     probe = [{"N": 16}, {"N": 256}]
+    # CUDA really fails to start here: this torch has no GPU to use
+    run = _worker(DOUBLE_SOURCE, cases, grad=drill.grad, probe=probe, probe_devices=["cuda"])
+    cpu_cases = [c for c in cases if c.device == "cpu"]
     pieces = expected.gather(drill, cpu_cases, probe=probe, bench=[], timeout=120, helpers=[])
-    result = verdicts.judge_run(drill, run, cases, pieces, 60, probe=probe, file="sol.py")
-    assert result.verdict is Verdict.PASS, result.message
+    result = verdicts.judge_run(drill, run, cases, pieces, 60, probe=probe, file="sol.py").result
+    assert result is not None and result.verdict is Verdict.PASS, result.message
     assert [d.device for d in result.devices] == ["cpu"]
     (note,) = [n.text("en") for n in result.notes if n.code == "not_checked"]
     assert "not with your solution" in note and "`vecdrill doctor`" in note
@@ -182,9 +173,6 @@ def test_cuda_that_cannot_start_in_the_box_keeps_the_cpu_verdict_and_blames_no_o
 
 
 # A CUDA failure that takes the whole child with it: the CPU is checked again alone
-
-DOUBLE_SOURCE = b"def fx_double(x):\n    return x * 2\n"
-SCRIPTS = REPO / "tests" / "sandbox_scripts"
 
 
 def _check_as_on_a_gpu_machine(
@@ -250,7 +238,7 @@ def test_dev_check_hears_of_a_loop_that_cannot_run_on_cuda(
     assert said and "cuda: " in said[0], problems  # (the fixture's short explanations are problems too)
 
 
-def _crashed_on_cuda(then: str) -> device_retry.Attempt:
+def _crashed_on_cuda(then: str) -> verdicts.Attempt:
     """A real child that starts, then crashes (or exits) without a result, judged as the first
     attempt of a CPU and CUDA check."""
     run = launch.run_sandboxed(
@@ -263,18 +251,9 @@ def _crashed_on_cuda(then: str) -> device_retry.Attempt:
         )
     )
     assert run.started_up and run.result is None
-    return device_retry.Attempt(
-        run,
-        verdicts.judge_run(
-            load_drill(FX_DOUBLE),
-            run,
-            _cases(["cpu", "cuda"]),
-            {},
-            20,
-            probe=plan.probe_sizes(load_drill(FX_DOUBLE)),
-            file="sol.py",
-        ),
-    )
+    drill = load_drill(FX_DOUBLE)
+    cases = _cases(["cpu", "cuda"])
+    return verdicts.judge_run(drill, run, cases, {}, 20, probe=plan.probe_sizes(drill), file="sol.py")
 
 
 @pytest.mark.slow
@@ -288,25 +267,23 @@ def test_a_crash_only_on_cuda_is_that_devices_verdict_beside_the_cpus() -> None:
         load_drill(FX_DOUBLE),
         pipeline.CheckOptions(device="cpu", bench=False),
     )
-    on_cpu = verdicts.Judged(checked.verdict, checked.message, checked.devices, checked.notes)
-    merged = device_retry.merge(first, on_cpu, "cuda")
+    merged = device_retry.merge(first, checked, "cuda")
     assert [(d.device, d.verdict) for d in merged.devices] == [("cpu", Verdict.PASS), ("cuda", Verdict.CRASH)]
     assert merged.verdict is Verdict.CRASH
     assert merged.message.text("en").startswith("cuda: your solution's process was killed by SIGSEGV")
     # The same crash on the CPU alone is the solution's, wherever it ran: the first verdict stands.
-    crashed_again = verdicts.Judged(Verdict.CRASH, message("verdict", "killed_memory"))
-    assert device_retry.merge(first, crashed_again, "cuda") is first.judged
+    crashed_again = FileResult("sol.py", "fx-double", Verdict.CRASH, message("verdict", "killed_memory"))
+    assert device_retry.merge(first, crashed_again, "cuda") is first.result
 
 
 def test_a_failure_on_a_cpu_case_is_not_retried() -> None:
     ended = _crashed_on_cuda("exit")
     raised = message("verdict", "raised", error="ValueError: no")
-    stopped = verdicts.Judged(Verdict.ERROR, raised, failed_on="cpu")
-    assert device_retry.lost_device(device_retry.Attempt(ended.run, stopped), ["cpu", "cuda"]) is None
-    on_cuda = device_retry.Attempt(ended.run, replace(stopped, failed_on="cuda"))
-    assert device_retry.lost_device(on_cuda, ["cpu", "cuda"]) == "cuda"
-    judged = verdicts.Judged(Verdict.WRONG, raised, devices=(DeviceResult("cpu", Verdict.WRONG, raised),))
-    assert device_retry.lost_device(device_retry.Attempt(ended.run, judged), ["cpu", "cuda"]) is None
+    stopped = FileResult("sol.py", "fx-double", Verdict.ERROR, raised)
+    assert device_retry.lost_device(verdicts.Attempt(ended.run, stopped, "cpu"), ["cpu", "cuda"]) is None
+    assert device_retry.lost_device(verdicts.Attempt(ended.run, stopped, "cuda"), ["cpu", "cuda"]) == "cuda"
+    judged = replace(stopped, verdict=Verdict.WRONG, devices=(DeviceResult("cpu", Verdict.WRONG, raised),))
+    assert device_retry.lost_device(verdicts.Attempt(ended.run, judged), ["cpu", "cuda"]) is None
 
 
 @pytest.mark.slow
@@ -315,18 +292,11 @@ def test_a_gpu_out_of_memory_error_is_the_memory_verdict_naming_device_and_size(
         b"import torch\n\ndef fx_double(x):\n    raise torch.cuda.OutOfMemoryError("
         b"'CUDA out of memory. Tried to allocate 64.00 GiB. GPU 0 has a total capacity of 139.8 GiB')\n"
     )
-    cases = _cases(["cpu"])
-    request = worker_request(
-        load_drill(FX_DOUBLE),
-        cases=[wire.CaseRequest(**c.as_request()) for c in cases],
-        source=source,
-    )
-    header, _ = wire.decode_result(_worker(request).result or b"")
+    header, _ = wire.decode_result(_worker(source, _cases(["cpu"])).result or b"")
     outcome = verdicts.header_outcome(header, "sol.py")
     assert outcome is not None and outcome.verdict is Verdict.MEMORY
-    assert "ran out of GPU memory at size N=1: it asked for 64.00 GiB more on cuda:0" in outcome.message.text(
-        "en"
-    )
+    said = outcome.message.text("en")
+    assert "ran out of GPU memory at size N=1: it asked for 64.00 GiB more on cuda:0" in said
 
 
 # Loop detection covers the checked device
@@ -341,21 +311,15 @@ def test_work_is_counted_on_each_checked_device_so_a_device_only_loop_is_caught(
         b"import torch\n\ndef fx_double(x):\n    if x.device.type != 'cpu':\n"
         b"        return torch.stack([v * 2 for v in x.unbind(0)])\n    return x * 2\n"
     )
-    probe = [{"N": 16}, {"N": 256}]
-    request = worker_request(
-        load_drill(FX_DOUBLE),
-        cases=[],
-        source=source,
-        probe=probe,
-        probe_devices=["meta"],
-        plain_mode=False,  # under bwrap, as a check there sends it
-    )
-    # bwrap: meta tensors import torch._dynamo, which makes a cache folder the plain guard refuses
-    header, _ = wire.decode_result(_worker(request, _bwrap().layer.value).result or b"")
+    # bwrap (and plain_mode off, as a check there sends it): meta tensors import torch._dynamo, which
+    # makes a cache folder the plain guard refuses
+    bwrap = layer_or_skip("bwrap").value
+    run = _worker(source, [], bwrap, probe=[{"N": 16}, {"N": 256}], probe_devices=["meta"], plain_mode=False)
+    header, _ = wire.decode_result(run.result or b"")
     assert header.status == "ok", header.message
     flat = {"aten": [1, 1], "calls": [1, 1]}
-    assert verdicts.loop_growth(header.counts, flat) is None  # the CPU's work stays flat
-    growth = verdicts.loop_growth(header.device_counts["meta"], flat)
+    assert loop_growth(header.counts, flat) is None  # the CPU's work stays flat
+    growth = loop_growth(header.device_counts["meta"], flat)
     assert growth is not None and "grows with the input size" in growth.text("en")
 
 
@@ -401,32 +365,23 @@ def test_the_zygote_refuses_to_fork_once_cuda_is_initialised() -> None:
 # Timing in blocks, and detection without a CUDA context
 
 
+def _blocks(function: Any, inputs: Any, budget_seconds: float = 0.02) -> timer.Measured:
+    """`function` timed in blocks of calls on the wall clock, each call given `inputs()`."""
+    return timer.time_blocks(function, inputs, timer.WallClock(), budget_seconds=budget_seconds)
+
+
 def test_block_timing_sees_a_result_returned_twice() -> None:
-    import torch
-
-    from vecdrill.child import timer
-
     kept = torch.ones(8)
-    fresh = timer.time_blocks(
-        lambda x: x * 2, lambda: {"x": torch.ones(8)}, timer.WallClock(), budget_seconds=0.02
-    )
-    cached = timer.time_blocks(
-        lambda x: kept, lambda: {"x": torch.ones(8)}, timer.WallClock(), budget_seconds=0.02
-    )
+    fresh = _blocks(lambda x: x * 2, lambda: {"x": torch.ones(8)})
+    cached = _blocks(lambda x: kept, lambda: {"x": torch.ones(8)})
     assert not fresh.reused_output and cached.reused_output
     assert fresh.samples.repeats >= 3 * len(fresh.samples.seconds) // 3 and len(fresh.samples.seconds) >= 3
 
 
 def test_a_warm_up_longer_than_the_budget_is_the_one_sample() -> None:
     """The loop on CUDA waits for the GPU on every element: a second call could take a minute."""
-    import time
-
-    from vecdrill.child import timer
-
     calls: list[float] = []
-    measured = timer.time_blocks(
-        lambda: calls.append(time.sleep(0.05) or 0.0), dict, timer.WallClock(), budget_seconds=0.01
-    )
+    measured = _blocks(lambda: calls.append(time.sleep(0.05) or 0.0), dict, budget_seconds=0.01)
     assert measured.samples.repeats == 1 and len(measured.samples.seconds) == 1
     assert len(calls) == 1 and measured.samples.seconds[0] >= 0.05
 
@@ -434,29 +389,15 @@ def test_a_warm_up_longer_than_the_budget_is_the_one_sample() -> None:
 def test_a_block_holds_its_outputs_within_the_block_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
     """A drill with a tiny input and a large output: the outputs of a block's calls are all
     alive at its end, so they count in its size, or a large-output drill meets the GPU cap."""
-    import torch
-
-    from vecdrill.child import timer
-
     monkeypatch.setattr(timer, "BLOCK_BYTES", 2 * 1024**2)
-    measured = timer.time_blocks(
-        lambda x: torch.empty(256 * 1024), lambda: {"x": 1.0}, timer.WallClock(), budget_seconds=0.02
-    )
+    measured = _blocks(lambda x: torch.empty(256 * 1024), lambda: {"x": 1.0})
     assert measured.samples.repeats // len(measured.samples.seconds) <= 2  # 1 MiB a call, quickly
 
 
 def test_block_timing_stops_at_its_wall_deadline() -> None:
     """Calls far quicker than making their inputs: the timed part would take ages to fill the
     budget, so twice the budget of wall time ends it once one block is done."""
-    import time
-
-    from vecdrill.child import timer
-
-    def slow_inputs() -> dict[str, Any]:
-        time.sleep(0.001)
-        return {}
-
-    measured = timer.time_blocks(lambda: None, slow_inputs, timer.WallClock(), budget_seconds=0.01)
+    measured = _blocks(lambda: None, lambda: time.sleep(0.001) or {}, budget_seconds=0.01)
     assert len(measured.samples.seconds) == 1  # one block of 64 calls' inputs is over the deadline
 
 
@@ -464,10 +405,6 @@ def test_block_timing_stops_at_its_wall_deadline() -> None:
 @needs_cuda
 def test_cuda_blocks_time_the_work_of_every_stream() -> None:
     """Work a solution queues on a stream of its own is timed in its block, not the next one's."""
-    import torch
-
-    from vecdrill.child import timer
-
     a = torch.randn(4096, 4096, device="cuda")
     side = torch.cuda.Stream()
 
@@ -524,9 +461,9 @@ def test_the_loop_timing_cache_key_names_the_gpu_only_for_cuda() -> None:
 
 def test_a_drill_can_give_cuda_its_own_tolerance() -> None:
     drill = load_drill(REPO / "drills" / "core" / "scatter-sum")
-    assert verdicts.tolerance(drill, "cpu") == verdicts.Tolerance(1e-5, 1e-5)
-    assert verdicts.tolerance(drill, "cuda") == verdicts.Tolerance(1e-5, 1e-4)
-    assert verdicts.tolerance(load_drill(FX_DOUBLE), "cuda") == verdicts.Tolerance(None, None)
+    assert tolerance(drill, "cpu") == Tolerance(1e-5, 1e-5)
+    assert tolerance(drill, "cuda") == Tolerance(1e-5, 1e-4)
+    assert tolerance(load_drill(FX_DOUBLE), "cuda") == Tolerance(None, None)
 
 
 # Learner files with a verdict per device (benchmarks/gpu_check.sh runs them on a GPU)
@@ -538,37 +475,24 @@ def _results_on(device: str) -> dict[str, dict[str, Any]]:
     return {Path(r["file"]).stem: r for r in results}
 
 
-def _verdicts_on(device: str) -> dict[str, str]:
-    return {stem: result["verdict"] for stem, result in _results_on(device).items()}
-
-
-@pytest.mark.slow
-def test_cuda_learner_files_get_their_cpu_verdicts() -> None:
-    got = _verdicts_on("cpu")
-    assert got == {p.stem: headers(p)["cpu"] for p in CUDA_FILES}
-
-
-@pytest.mark.cuda
-@needs_cuda
-def test_cuda_learner_files_get_their_cuda_verdicts() -> None:
-    got = _verdicts_on("cuda")
-    assert got == {p.stem: headers(p)["cuda"] for p in CUDA_FILES}
+@pytest.mark.parametrize(
+    "device",
+    [pytest.param("cpu", marks=pytest.mark.slow), pytest.param("cuda", marks=[pytest.mark.cuda, needs_cuda])],
+)
+def test_cuda_learner_files_get_their_verdict_on_each_device(device: str) -> None:
+    got = {stem: result["verdict"] for stem, result in _results_on(device).items()}
+    assert got == {p.stem: headers(p)[device] for p in CUDA_FILES}
 
 
 @pytest.mark.cuda
 @needs_cuda
 def test_cuda_learner_files_checked_on_both_devices_keep_each_devices_verdict() -> None:
+    want = {p.stem: headers(p) for p in CUDA_FILES}
     results = _results_on("all")
-    assert {stem: r["verdict"] for stem, r in results.items()} == {
-        p.stem: headers(p)["all"] for p in CUDA_FILES
-    }
+    assert {stem: r["verdict"] for stem, r in results.items()} == {stem: h["all"] for stem, h in want.items()}
     for stem, result in results.items():  # a failure on CUDA never takes the CPU's verdict
-        (path,) = [p for p in CUDA_FILES if p.stem == stem]
-        want = headers(path)
-        assert [(d["device"], d["verdict"]) for d in result["devices"]] == [
-            ("cpu", want["cpu"]),
-            ("cuda", want["cuda"]),
-        ], stem
+        on_each = [(d["device"], d["verdict"]) for d in result["devices"]]
+        assert on_each == [("cpu", want[stem]["cpu"]), ("cuda", want[stem]["cuda"])], stem
 
 
 # On a GPU
@@ -613,8 +537,6 @@ def test_reference_solution_passes_on_cpu_and_cuda() -> None:
 @pytest.mark.cuda
 @needs_cuda
 def test_cuda_works_inside_every_layers_box() -> None:
-    from vecdrill.sandbox import doctor
-
     facts = doctor.in_words(doctor.cuda_in_boxes(), "en")
     for layer in Isolation:
         assert facts[layer.value].startswith(("works", "not available")), facts
@@ -623,13 +545,9 @@ def test_cuda_works_inside_every_layers_box() -> None:
 @pytest.mark.cuda
 @needs_cuda
 def test_the_warm_worker_gives_a_cuda_verdict() -> None:
-    from vecdrill.checking.pipeline import CheckOptions, check
-    from vecdrill.content.catalogue import load_catalogue
-    from vecdrill.sandbox.warm import WarmWorker
-
-    options = CheckOptions(drill_id="relu-where", device="cuda", bench=False)
-    with WarmWorker() as worker:
+    options = pipeline.CheckOptions(drill_id="relu-where", device="cuda", bench=False)
+    with warm.WarmWorker() as worker:
         for _ in range(2):
-            result = check(read_source(SOLUTION), load_catalogue(), options, runner=worker.run)
+            result = pipeline.check(read_source(SOLUTION), load_catalogue(), options, runner=worker.run)
             assert result.verdict is Verdict.PASS, result.message
         assert worker.problem is None

@@ -36,31 +36,31 @@ def _edit(folder: Path, old: str, new: str) -> None:
     _age(folder)
 
 
-def test_a_cached_drill_equals_the_parsed_one(tmp_path: Path) -> None:
+def _cached(tmp_path: Path) -> tuple[Path, Path]:
+    """An aged copy of a fixture drill, and the cache file that now holds it."""
     folder = _aged_copy(tmp_path)
-    first = DrillCache(tmp_path / "cache.json")
-    assert first.load(folder) == load_drill(folder)
-    first.save()
-    assert DrillCache(tmp_path / "cache.json").load(folder) == load_drill(folder)
+    cache = DrillCache(tmp_path / "cache.json")
+    assert cache.load(folder) == load_drill(folder)
+    cache.save()
+    return folder, tmp_path / "cache.json"
+
+
+def test_a_cached_drill_equals_the_parsed_one(tmp_path: Path) -> None:
+    folder, file = _cached(tmp_path)
+    assert DrillCache(file).load(folder) == load_drill(folder)
 
 
 def test_an_edited_manifest_is_read_again(tmp_path: Path) -> None:
-    folder = _aged_copy(tmp_path)
-    cache = DrillCache(tmp_path / "cache.json")
-    title = cache.load(folder).title
-    cache.save()
-    _edit(folder, f'title = "{title}"', 'title = "Renamed"')
-    assert DrillCache(tmp_path / "cache.json").load(folder).title == "Renamed"
+    folder, file = _cached(tmp_path)
+    _edit(folder, f'title = "{load_drill(folder).title}"', 'title = "Renamed"')
+    assert DrillCache(file).load(folder).title == "Renamed"
 
 
 def test_a_drill_broken_after_caching_is_reported(tmp_path: Path) -> None:
-    folder = _aged_copy(tmp_path)
-    cache = DrillCache(tmp_path / "cache.json")
-    cache.load(folder)
-    cache.save()
+    folder, file = _cached(tmp_path)
     _edit(folder, "level = ", "level = 9 #")
     with pytest.raises(DrillError, match="level = 9"):
-        DrillCache(tmp_path / "cache.json").load(folder)
+        DrillCache(file).load(folder)
 
 
 def test_a_just_written_drill_is_not_cached(tmp_path: Path) -> None:
@@ -91,18 +91,6 @@ def test_an_unusable_cache_file_is_ignored_and_replaced(tmp_path: Path, content:
     assert str(folder) in json.loads(file.read_text())["drills"]
 
 
-def test_a_tampered_entry_is_read_again(tmp_path: Path) -> None:
-    folder = _aged_copy(tmp_path)
-    file = tmp_path / "cache.json"
-    cache = DrillCache(file)
-    cache.load(folder)
-    cache.save()
-    document = json.loads(file.read_text())
-    del document["drills"][str(folder)]["drill"]["inputs"]
-    file.write_text(json.dumps(document))
-    assert DrillCache(file).load(folder) == load_drill(folder)
-
-
 def test_the_loops_cached_answers_are_keyed_on_the_code_that_makes_them(tmp_path: Path) -> None:
     # Rewriting how inputs or edge values are drawn must not serve the old inputs' answers.
     package = Path(expected.__file__).parents[1]
@@ -115,27 +103,31 @@ def test_the_loops_cached_answers_are_keyed_on_the_code_that_makes_them(tmp_path
     assert expected.digest_code(tmp_path) != expected.code_fingerprint()
 
 
+GONE = object()  # the field is taken out of the entry
+
+
 @pytest.mark.parametrize(
     ("field", "value"),
     [
         ("level", "high"),
         ("inputs", [{"name": "x", "shape": 5}]),
+        ("inputs", GONE),
         ("sizes", {"N": 3}),
         ("zh", 7),
         ("probe", [1]),
     ],
 )
-def test_a_cached_field_of_the_wrong_type_reads_the_drill_again(
-    tmp_path: Path, field: str, value: object
-) -> None:
-    folder = _aged_copy(tmp_path)
-    cache = DrillCache(tmp_path / "cache.json")
-    cache.load(folder)
-    cache.save()
-    document = json.loads((tmp_path / "cache.json").read_text())
-    document["drills"][str(folder)]["drill"][field] = value
-    (tmp_path / "cache.json").write_text(json.dumps(document))
-    assert DrillCache(tmp_path / "cache.json").load(folder) == load_drill(folder)
+def test_a_tampered_entry_reads_the_drill_again(tmp_path: Path, field: str, value: object) -> None:
+    """A cached field missing or of the wrong type."""
+    folder, file = _cached(tmp_path)
+    document = json.loads(file.read_text())
+    entry = document["drills"][str(folder)]["drill"]
+    if value is GONE:
+        del entry[field]
+    else:
+        entry[field] = value
+    file.write_text(json.dumps(document))
+    assert DrillCache(file).load(folder) == load_drill(folder)
 
 
 def test_a_reference_piece_stored_under_another_key_is_not_believed(tmp_path: Path) -> None:

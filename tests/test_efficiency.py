@@ -1,6 +1,6 @@
 """Efficiency against the machine's measured limit: the drill format's `[efficiency]`, the figure
-and its words, and a real check in which a solution that copies its input more reads as
-less efficient than the plain one, against ceilings measured once and cached."""
+and its words (and a size in bytes), and a real check in which a solution that copies its input
+more reads as less efficient than the plain one, against ceilings measured once and cached."""
 
 from __future__ import annotations
 
@@ -11,12 +11,14 @@ from typing import Any
 
 import pytest
 
-from tests.harness import FIXTURE_COURSE, check_json, copy_drill
+from tests.harness import FIXTURE_COURSE, check_json, copy_drill, edit
 from vecdrill.content.bound import EfficiencySpec
 from vecdrill.content.drill import load_drill
 from vecdrill.errors import DrillError
 from vecdrill.measure.efficiency import Ceilings, figure
+from vecdrill.messages import message
 from vecdrill.report import text
+from vecdrill.result import units
 from vecdrill.result.model import Timing
 
 CEILINGS = Ceilings(10e9, {"float32": 50e9, "float64": 25e9}, 5e-6)
@@ -118,6 +120,17 @@ def test_a_cuda_speedup_at_a_launch_bound_size_says_so_first() -> None:
     assert big.efficiency is not None and not big.efficiency.launch_bound
 
 
+@pytest.mark.parametrize(
+    ("count", "en", "zh"),
+    [(4 * 1024**3, "4 GiB", "4 GiB"), (64 * 1024, "64 KiB", "64 KiB"), (512, "512 bytes", "512 字节")],
+)
+def test_a_size_in_bytes_has_a_binary_prefix_or_the_word_in_the_readers_language(
+    count: int, en: str, zh: str
+) -> None:
+    said = message("doctor", "value", value=units.byte_size(count))  # as `vecdrill doctor` shows it
+    assert (said.text("en"), said.text("zh")) == (en, zh)
+
+
 # A real check: an extra copy reads as less efficient, against ceilings measured once
 
 STREAM_LOOP = """import torch
@@ -140,15 +153,11 @@ def _stream_pack(tmp_path: Path) -> Path:
     """fx-double renamed, benchmarked at 16 MB an array, with a loop over blocks (quick to time)."""
     folder = tmp_path / "pack" / "fx-stream"
     shutil.copytree(FIXTURE_COURSE / "fx-double", folder)
-    manifest = (folder / "drill.toml").read_text(encoding="utf-8")
-    (folder / "drill.toml").write_text(
-        manifest.replace("bench = { N = 2000 }", "bench = { N = 4194304 }").replace("grad = true\n", ""),
-        encoding="utf-8",
-    )
+    edit(folder / "drill.toml", "bench = { N = 2000 }", "bench = { N = 4194304 }")
+    edit(folder / "drill.toml", "grad = true\n", "")
     (folder / "loop.py").write_text(STREAM_LOOP, encoding="utf-8")
     for name in ("solution.py", "starter.py"):
-        path = folder / name
-        path.write_text(path.read_text(encoding="utf-8").replace("fx_double", "fx_stream"), encoding="utf-8")
+        edit(folder / name, "fx_double", "fx_stream")
     return folder.parent
 
 

@@ -14,7 +14,6 @@ import pytest
 
 from tests.harness import REPO, edit, run_cli
 from vecdrill.child.inputs import make_inputs
-from vecdrill.content.catalogue import load_catalogue
 from vecdrill.content.drill import NO_CHINESE, load_drill
 from vecdrill.errors import DrillError
 
@@ -223,17 +222,6 @@ def test_a_solution_wrong_only_on_full_rows_fails_with_the_inclusive_bound(
 def test_a_key_that_does_nothing_is_one_sentence(pack: Path, change: tuple[str, str], sentence: str) -> None:
     edit(pack / "mask-lengths" / "drill.toml", *change)
     assert broken(pack / "mask-lengths").startswith(sentence)
-
-
-def test_the_built_in_packs_keep_both_languages() -> None:
-    drills = load_catalogue().drills.values()
-    assert len(drills) >= 40
-    untranslated = [
-        d.id
-        for d in drills
-        if d.zh is None or not d.file("explain.zh.md").is_file() or len(d.zh.hints) != len(d.hints)
-    ]
-    assert untranslated == []
 
 
 def test_an_english_only_ban_reason_is_given_in_both_views() -> None:

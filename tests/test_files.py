@@ -30,7 +30,6 @@ sys.exit("the write was expected to fail at the file size limit")
 
 ALTERNATING_WRITER = """
 import sys
-import time
 from pathlib import Path
 from vecdrill import files
 

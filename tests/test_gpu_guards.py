@@ -7,20 +7,20 @@ from __future__ import annotations
 import fcntl
 import os
 import subprocess
-import sys
 import textwrap
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.harness import FIXTURE_COURSE, REPO
+from tests.harness import FIXTURE_COURSE, python_child
 from vecdrill import paths, wire
 from vecdrill.checking import devices, locks, pipeline
 from vecdrill.checking.submission import Source
 from vecdrill.content.drill import load_drill
 from vecdrill.result.model import Verdict
-from vecdrill.sandbox import doctor, launch
+from vecdrill.sandbox import doctor, launch, mounts
 
 FX_DOUBLE = FIXTURE_COURSE / "fx-double"
 
@@ -100,18 +100,12 @@ def test_the_gpu_lock_is_shared_by_every_vecdrill_process(tmp_path: Path) -> Non
     """Another process's exclusive hold keeps this one waiting until it lets go; shared holds
     go together."""
     released = tmp_path / "released"
-    holder = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            "import sys, time\nfrom vecdrill.checking import locks\n"
-            "with locks.for_run(['cuda'], ['cuda']):\n"
-            "    print('held', flush=True)\n    time.sleep(1)\n"
-            f"    open({str(released)!r}, 'w').close()\n",
-        ],
-        cwd=REPO,
+    holder = python_child(
+        "import time\nfrom vecdrill.checking import locks\n"
+        "with locks.for_run(['cuda'], ['cuda']):\n"
+        "    print('held', flush=True)\n    time.sleep(1)\n"
+        f"    open({str(released)!r}, 'w').close()\n",
         stdout=subprocess.PIPE,
-        text=True,
     )
     assert holder.stdout is not None and holder.stdout.readline() == "held\n"
     with locks.for_run(["cuda"]):  # shared: waits for the exclusive holder
@@ -171,55 +165,44 @@ def test_the_doctor_says_what_cuda_cost_the_childs_limits() -> None:
 # The uvm node, made before a box is built
 
 
-def _gpu_machine(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, helper: str | None) -> Path:
-    """A stand-in GPU node and uvm path under tmp_path, and (when `helper` is a shell body) an
-    `nvidia-modprobe` on PATH; the real driver's helper makes the uvm node as root."""
-    from vecdrill.sandbox import mounts
-
+@pytest.fixture
+def uvm(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """The uvm path of a stand-in GPU machine under tmp_path (its node beside it), with an empty
+    folder of tools first on PATH for an `nvidia-modprobe` (`_helper`; the real driver's helper
+    makes the uvm node as root); what the process remembers of the helper is forgotten around it."""
     (tmp_path / "nvidia0").touch()
     monkeypatch.setattr(mounts, "GPU_NODE_GLOB", str(tmp_path / "nvidia[0-9]*"))
     monkeypatch.setattr(mounts, "UVM_NODE", str(tmp_path / "nvidia-uvm"))
-    tools = tmp_path / "bin"
-    tools.mkdir()
-    if helper is not None:
-        (tools / "nvidia-modprobe").write_text(f"#!/bin/sh\n{helper}\n")
-        (tools / "nvidia-modprobe").chmod(0o755)
-    monkeypatch.setenv("PATH", f"{tools}:/usr/bin:/bin")
+    (tmp_path / "bin").mkdir()
+    monkeypatch.setenv("PATH", f"{tmp_path / 'bin'}:/usr/bin:/bin")
     mounts.make_uvm_node.cache_clear()
-    return tmp_path / "nvidia-uvm"
+    yield tmp_path / "nvidia-uvm"
+    mounts.make_uvm_node.cache_clear()
 
 
-def test_the_uvm_node_is_asked_of_the_drivers_helper_before_a_box_is_built(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from vecdrill.sandbox import mounts
-
-    uvm = _gpu_machine(tmp_path, monkeypatch, f'echo "$@" > {tmp_path}/asked; touch {tmp_path}/nvidia-uvm')
-    try:
-        launch.child_command(["-c", "pass"], tmp_path, launch.Isolation.PLAIN, [], 1 << 20)
-        assert uvm.exists() and (tmp_path / "asked").read_text() == "-u -c=0\n"
-        (tmp_path / "asked").unlink()
-        mounts.make_uvm_node.cache_clear()
-        mounts.make_uvm_node()  # there already: nothing is asked
-        assert not (tmp_path / "asked").exists()
-    finally:
-        mounts.make_uvm_node.cache_clear()
+def _helper(uvm: Path, body: str) -> None:
+    """An `nvidia-modprobe` beside the `uvm` fixture that runs the shell `body`."""
+    helper = uvm.parent / "bin" / "nvidia-modprobe"
+    helper.write_text(f"#!/bin/sh\n{body}\n")
+    helper.chmod(0o755)
 
 
-def test_without_the_helper_the_driver_is_started_once_in_a_process_of_its_own(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_the_uvm_node_is_asked_of_the_drivers_helper_before_a_box_is_built(uvm: Path) -> None:
+    asked = uvm.parent / "asked"
+    _helper(uvm, f'echo "$@" > {asked}; touch {uvm}')
+    launch.child_command(["-c", "pass"], uvm.parent, launch.Isolation.PLAIN, [], 1 << 20)
+    assert uvm.exists() and asked.read_text() == "-u -c=0\n"
+    asked.unlink()
+    mounts.make_uvm_node.cache_clear()
+    mounts.make_uvm_node()  # there already: nothing is asked
+    assert not asked.exists()
+
+
+def test_without_the_helper_the_driver_is_started_once_in_a_process_of_its_own(uvm: Path) -> None:
     """No nvidia-modprobe and (here) no libcuda: the attempt fails quietly, the child's own CUDA
     start will say what is missing, and the helper that fails is not run again in this process."""
-    from vecdrill.sandbox import mounts
-
-    uvm = _gpu_machine(tmp_path, monkeypatch, None)
-    try:
-        mounts.make_uvm_node()
-        assert not uvm.exists()
-        (tmp_path / "bin" / "nvidia-modprobe").write_text(f"#!/bin/sh\ntouch {uvm}\n")
-        (tmp_path / "bin" / "nvidia-modprobe").chmod(0o755)
-        mounts.make_uvm_node()  # once per process
-        assert not uvm.exists()
-    finally:
-        mounts.make_uvm_node.cache_clear()
+    mounts.make_uvm_node()
+    assert not uvm.exists()
+    _helper(uvm, f"touch {uvm}")
+    mounts.make_uvm_node()  # once per process
+    assert not uvm.exists()

@@ -8,6 +8,7 @@ correct, looping, wrong, crashing, misnamed and missing files.
 from __future__ import annotations
 
 import csv
+import hashlib
 import json
 import uuid
 from concurrent.futures import ThreadPoolExecutor
@@ -18,14 +19,19 @@ import pytest
 
 from tests.corpus_world import SAME_COLD_AND_WARM, Case, past_gate
 from tests.harness import FIXTURE_COURSE, GRADE, REPO, RIGHT, WRONG, grade, run_cli, zygote_pid
+from tests.test_chinese import english_prose
+from vecdrill import paths
 from vecdrill.checking import batch, pipeline
 from vecdrill.checking.pipeline import CheckOptions
 from vecdrill.checking.submission import Source
 from vecdrill.content import catalogue
 from vecdrill.errors import UsageError
-from vecdrill.grading import gradebook
+from vecdrill.grading import grade as grading
+from vecdrill.grading import gradebook, resume, roster
 from vecdrill.grading.gradebook import Gradebook, Row
-from vecdrill.grading.roster import Shard
+from vecdrill.grading.roster import Ignored, Shard
+from vecdrill.messages import message
+from vecdrill.report import grades
 from vecdrill.sandbox import cgroup, launch
 
 LEARNER_FILES = REPO / "tests" / "learner_files"
@@ -55,6 +61,7 @@ EXPECTED = {
     ("eve", "fx-double"): "output-limit",
     ("eve", "fx-pick"): "timeout",
     ("eve", "fx-np-square"): "missing",
+    **{("dan", drill): "missing" for drill in ("fx-double", "fx-pick", "fx-np-square")},  # no file yet
 }
 
 
@@ -87,16 +94,11 @@ def test_a_class_is_graded_then_resumed_after_one_resubmission(tmp_path: Path, v
 
     first = grade(tmp_path, "book", "class", *GRADE)
 
-    expected = {
-        **EXPECTED,
-        **{("dan", drill): "missing" for drill in ("fx-double", "fx-pick", "fx-np-square")},
-    }
-    assert verdicts(first) == expected
+    assert verdicts(first) == EXPECTED
     assert (first["checked"], first["reused"]) == (8, 0)
-    assert first["ignored"] == [
-        {"file": "class/cy/notes.py", "reason": first["ignored"][0]["reason"]},
-    ]
-    assert "cannot tell which drill class/cy/notes.py is for" in first["ignored"][0]["reason"]
+    [ignored] = first["ignored"]
+    assert (ignored["file"], ignored["reason_code"]) == ("class/cy/notes.py", "errors.which_drill")
+    assert "cannot tell which drill class/cy/notes.py is for" in ignored["reason"]
     with (tmp_path / "book.csv").open(encoding="utf-8", newline="") as table:
         cells = list(csv.DictReader(table))
     assert [{**row, "seconds": None} for row in cells] == [
@@ -130,7 +132,7 @@ def test_a_class_is_graded_then_resumed_after_one_resubmission(tmp_path: Path, v
     second = grade(tmp_path, "book", "class", *GRADE)
 
     assert (second["checked"], second["reused"]) == (1, 7)
-    assert verdicts(second) == {**expected, ("bob", "fx-pick"): "pass"}
+    assert verdicts(second) == {**EXPECTED, ("bob", "fx-pick"): "pass"}
     unchanged = [row for row in first["rows"] if (row["student"], row["drill"]) != ("bob", "fx-pick")]
     assert [
         row for row in second["rows"] if (row["student"], row["drill"]) != ("bob", "fx-pick")
@@ -152,10 +154,7 @@ def test_three_shards_merged_equal_one_unsharded_run(tmp_path: Path) -> None:
     assert sorted(len(shard["rows"]) for shard in shards) != [0, 0, 15], "one shard took every row"
     assert sum(len(shard["rows"]) for shard in shards) == 15
     assert timeless(merged) == timeless(whole)
-    assert verdicts(whole) == {
-        **EXPECTED,
-        **{("dan", d): "missing" for d in ("fx-double", "fx-pick", "fx-np-square")},
-    }
+    assert verdicts(whole) == EXPECTED
     for field in ("drills", "students", "ignored", "options", "checked", "shard"):
         assert merged[field] == whole[field], field
 
@@ -202,10 +201,8 @@ def test_merge_refuses_missing_shards_and_rows_graded_twice() -> None:
         gradebook.merge({Path("1.json"): _book("1/2", ada), Path("2.json"): _book("2/2", ada)})
     with pytest.raises(UsageError, match=r"'2/99999' must be K/N"):  # refused before any list is built
         gradebook.merge({Path("1.json"): _book("1/2", ada), Path("2.json"): _book("2/99999", bob)})
-    assert gradebook.merge({Path("1.json"): _book("1/2", ada), Path("2.json"): _book("2/2", bob)}).rows == [
-        ada,
-        bob,
-    ]
+    merged = gradebook.merge({Path("1.json"): _book("1/2", ada), Path("2.json"): _book("2/2", bob)})
+    assert merged.rows == [ada, bob]
 
 
 @pytest.mark.slow
@@ -259,7 +256,7 @@ def test_a_file_leaves_nothing_in_the_box_for_the_next_one() -> None:
     assert seen.startswith("['check-") and "left" not in seen, seen
 
 
-def test_no_gradebook_cell_runs_as_a_formula_or_breaks_a_line(tmp_path: Path) -> None:
+def test_no_gradebook_cell_runs_as_a_formula_or_breaks_a_line() -> None:
     names = ["=HYPERLINK(1)", "+1", "-2", "@SUM(A1)", "ada\nbob\x1b[31m", "plain"]
     rows = [Row(name, "a", "pass", name, -1.5, 1.0, f"{name}.py", None) for name in names]
     cells = list(csv.reader(gradebook.to_csv(rows).splitlines()))[1:]
@@ -276,27 +273,16 @@ def test_the_gradebook_says_each_message_in_the_teachers_language_beside_its_cod
 ) -> None:
     """A row carries its sentence as data: the sheets render it in the language `vecdrill grade`
     was given (still escaped where it would run as a formula), the code beside it for a program,
-    the values in the JSON, which reads back to the same sentence; the summary's headers follow."""
-    from vecdrill.messages import message
-    from vecdrill.report import grades
-
+    the values in the JSON, which reads back to the same sentence; so does an ignored file's
+    reason; the summary's headers follow."""
     said = message(
         "verdict", "finding", path="=cmd|' /C calc'!A0", line=3, col=1, message=message("mismatch", "a_bool")
     )
-    coded = said.to_json()
     row = Row(
-        "ada",
-        "a",
-        "wrong",
-        said.text("en"),
-        None,
-        1.0,
-        "a.py",
-        "00",
-        message_code=coded["code"],
-        message_params=coded["params"],
+        "ada", "a", "wrong", said.text("en"), None, 1.0, "a.py", "00", **gradebook.coded("message", said)
     )
     book = _book(None, row)
+    book.ignored = [Ignored("bob/x.py", message("roster", "not_graded", drill="b"))]
     written = book.write(tmp_path / "book", "zh")
     [sheet] = list(csv.DictReader(written.rows.read_text(encoding="utf-8").splitlines()))
     assert (sheet["message"], sheet["message_code"]) == ("'=cmd|' /C calc'!A0:3:1 布尔值", "verdict.finding")
@@ -304,8 +290,11 @@ def test_the_gradebook_says_each_message_in_the_teachers_language_beside_its_cod
     assert document["rows"][0]["message"] == "=cmd|' /C calc'!A0:3:1 布尔值"
     assert document["rows"][0]["message_params"]["message"] == {"code": "mismatch.a_bool", "params": {}}
     assert gradebook.read(written.document).rows[0].text("en") == "=cmd|' /C calc'!A0:3:1 a bool"
-    with pytest.raises(ValueError, match="message_code"):
+    with pytest.raises(ValueError, match="no_such_code"):
         Row.from_json({**document["rows"][0], "message_code": "verdict.no_such_code"})
+    [ignored] = document["ignored"]
+    assert ignored["reason_code"] == "roster.not_graded" and not english_prose(ignored["reason"])
+    assert gradebook.read(written.document).ignored == book.ignored
 
     grades.summary(book, lang="zh")
     printed = capsys.readouterr().out.splitlines()
@@ -328,9 +317,6 @@ def test_a_damaged_row_is_refused_with_its_field_named(tmp_path: Path) -> None:
 
 
 def test_a_damaged_resume_entry_is_checked_again() -> None:
-    from vecdrill import paths
-    from vecdrill.grading import resume
-
     key = uuid.uuid4().hex * 2
     resume.store(key, Row("ada", "a", "pass", "", 2.0, 1.0, "a.py", "00"))
     assert resume.load(key) is not None
@@ -340,8 +326,6 @@ def test_a_damaged_resume_entry_is_checked_again() -> None:
 
 
 def test_no_file_is_handed_in_through_a_symbolic_link_or_as_a_folder(tmp_path: Path) -> None:
-    from vecdrill.grading import roster
-
     course = catalogue.load_catalogue([FIXTURE_COURSE])
     right = (LEARNER_FILES / "pass_double.py").read_text(encoding="utf-8")
     (tmp_path / "ada").mkdir()
@@ -359,21 +343,18 @@ def test_no_file_is_handed_in_through_a_symbolic_link_or_as_a_folder(tmp_path: P
         assert handed == {("ada", "ada/fx-double.py"), *deep}
         assert {"eve", "ada", "bob"} <= set(found.students) and "mallory" not in found.students
         reasons = {Path(i.file).relative_to(tmp_path).parts[0]: i.reason for i in found.ignored}
-        assert "is a symbolic link; hand in files, not links" in reasons["eve"]
+        assert "is a symbolic link; hand in files, not links" in reasons["eve"].text("en")
+        assert not english_prose(reasons["eve"].text("zh")), reasons["eve"].text("zh")
 
 
 def test_grading_refuses_the_plain_sandbox_unless_asked() -> None:
-    from vecdrill.grading.grade import trusted_layer
-
     with pytest.raises(UsageError, match=r"grade anyway with --allow-plain"):
-        trusted_layer("plain", allow_plain=False)
-    trusted_layer("plain", allow_plain=True)
-    trusted_layer(None, allow_plain=False)  # the strongest layer here is not plain (CI has bwrap)
+        grading.trusted_layer("plain", allow_plain=False)
+    grading.trusted_layer("plain", allow_plain=True)
+    grading.trusted_layer(None, allow_plain=False)  # the strongest layer here is not plain (CI has bwrap)
 
 
 def test_the_piped_summary_keeps_each_student_on_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    from vecdrill.report import grades
-
     rows = [Row("ada\nbob\t\x1b[2J", "a", "pass", "", None, 1.0, "a.py", "00")]
     grades.summary(Gradebook("0.1.0", {}, ["a"], ["ada\nbob\t\x1b[2J"], rows))
     lines = capsys.readouterr().out.splitlines()
@@ -386,10 +367,6 @@ def test_the_piped_summary_keeps_each_student_on_one_line(capsys: pytest.Capture
 def test_a_hand_in_is_hashed_checked_and_recorded_as_the_roster_read_it(tmp_path: Path) -> None:
     """The roster reads each file once; a file rewritten afterwards (a student saving during a
     run) changes neither its hash, nor its verdict, nor what its resume entry stands for."""
-    import hashlib
-
-    from vecdrill.grading import grade as grading
-    from vecdrill.grading import roster
 
     course = catalogue.load_catalogue([FIXTURE_COURSE])
     handed_in = tmp_path / "ada" / "fx-double.py"

@@ -49,15 +49,8 @@ def test_identical_hand_ins_are_flagged_but_not_the_untouched_starter(tmp_path: 
         {"drill": "fx-double", "students": ["ada", "bob", "cy"], "same_bytes": False},
     ]
     same_as = {row["student"]: row["same_as"] for row in sheet(tmp_path / "book.csv")}
-    assert same_as == {
-        "ada": "bob cy",
-        "bob": "ada cy",
-        "cy": "ada bob",
-        "dan": "",
-        "sam": "",
-        "tom": "",
-        "zoe": "",
-    }
+    alone = dict.fromkeys(("dan", "sam", "tom", "zoe"), "")
+    assert same_as == {"ada": "bob cy", "bob": "ada cy", "cy": "ada bob", **alone}
     assert book["printed"].splitlines()[-5:] == [
         "Identical hand-ins (short answers are often alike: look before judging):",
         "  fx-double: ada, bob (same bytes)",

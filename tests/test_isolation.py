@@ -46,16 +46,18 @@ def plain_zygote() -> Iterator[warm.WarmWorker]:
         yield worker
 
 
-def _ask(worker: warm.WarmWorker, source: bytes) -> launch.ChildRun:
+def _request(source: bytes) -> wire.WorkerRequest:
+    """A check of `source` as fx-double's solution on its first CPU case."""
     drill = catalogue.load_catalogue([FIXTURE_COURSE]).get("fx-double")
-    cases = plan.build_cases(drill, ["cpu"], plan.DEFAULT_SEED)[:1]
-    request = worker_request(
-        drill, source=source, cases=[wire.CaseRequest(**case.as_request()) for case in cases]
-    )
+    first = plan.build_cases(drill, ["cpu"], plan.DEFAULT_SEED)[0]
+    return worker_request(drill, source=source, cases=[wire.CaseRequest(**first.as_request())])
+
+
+def _ask(worker: warm.WarmWorker, source: bytes) -> launch.ChildRun:
     run = worker.run(
         launch.RunRequest(
             wire.WORKER_ARGS,
-            wire.encode_request(request),
+            wire.encode_request(_request(source)),
             Limits(wall_seconds=30),
             launch.detect_isolation("plain"),
         )
@@ -125,13 +127,10 @@ def test_an_answer_that_does_not_follow_this_checks_ticket_is_refused(
     """Someone wrote an order (and so an answer) into the zygote's channel ahead of this check:
     its answer comes first, with another ticket. The worker refuses it, replaces the zygote and
     checks the file cold, so the verdict is this file's own."""
-    drill = catalogue.load_catalogue([FIXTURE_COURSE]).get("fx-double")
-    cases = plan.build_cases(drill, ["cpu"], plan.DEFAULT_SEED)[:1]
-    forged = worker_request(drill, source=TRIPLE, cases=[wire.CaseRequest(**cases[0].as_request())])
     zygote = plain_zygote._zygote  # the channel a forger would have reached
     assert zygote is not None
     requests = zygote._requests
     wire.send(requests, wire.encode_message(wire.Ticket("not this check's")))
-    wire.send(requests, wire.encode_message(Limits(wall_seconds=30)), wire.encode_request(forged))
+    wire.send(requests, wire.encode_message(Limits(wall_seconds=30)), wire.encode_request(_request(TRIPLE)))
     assert _ask(plain_zygote, DOUBLE).stdout == "double\n"
     assert plain_zygote._zygote is not zygote, "the zygote that sent a foreign answer was kept"

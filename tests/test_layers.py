@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from tests.corpus_world import layer_or_skip
 from tests.harness import FIXTURE_COURSE, LEARNER_FILES, REPO, check_json, run_cli
 from vecdrill.sandbox import isolation
 from vecdrill.sandbox.isolation import detect_isolation
@@ -49,13 +50,6 @@ GOLDEN = [
 ]
 
 
-def _require(layer: str) -> None:
-    try:
-        detect_isolation(layer)
-    except ValueError as exc:
-        pytest.skip(str(exc))
-
-
 def _check(files: list[Path], layer: str | None, *extra: str) -> dict[str, dict[str, Any]]:
     """Each file's JSON result by its path, checked under `layer`, or with neither `--isolation`
     nor $VECDRILL_ISOLATION (None: the machine's strongest layer), with a fresh home."""
@@ -71,7 +65,7 @@ def _summary(result: dict[str, Any]) -> str:
 @pytest.mark.slow
 @pytest.mark.parametrize("layer", LAYERS)
 def test_every_reference_solution_passes_under_each_layer(layer: str) -> None:
-    _require(layer)
+    layer_or_skip(layer)
     results = {**_check(SOLUTIONS, layer), **_check(COLD, layer)}
     assert len(results) == len(SOLUTIONS)
     failed = {Path(f).parent.name: _summary(r) for f, r in results.items() if r["verdict"] != "pass"}
@@ -79,8 +73,8 @@ def test_every_reference_solution_passes_under_each_layer(layer: str) -> None:
     assert {r["isolation"] for r in results.values()} == {layer}
 
 
-def test_the_cold_slice_is_cold_and_from_the_catalogue() -> None:
-    assert set(COLD) <= set(SOLUTIONS)
+def test_the_slices_are_cold_and_from_the_catalogue_and_the_golden_files() -> None:
+    assert set(COLD) <= set(SOLUTIONS) and set(GOLDEN) <= set(LEARNER_FILES)
     assert len(COLD) <= 2  # no more files than --jobs: each gets a cold child
 
 
@@ -99,8 +93,7 @@ def default_verdicts() -> dict[str, str]:
 @pytest.mark.slow
 @pytest.mark.parametrize("layer", ("unshare", "plain"))
 def test_golden_files_get_the_default_layers_verdict(layer: str, default_verdicts: dict[str, str]) -> None:
-    _require(layer)
-    assert set(GOLDEN) <= set(LEARNER_FILES)
+    layer_or_skip(layer)
     results = _check(GOLDEN, layer, "--drills", str(FIXTURE_COURSE))
     assert len(results) == len(GOLDEN)
     differ = {Path(f).name: _summary(r) for f, r in results.items() if r["verdict"] != default_verdicts[f]}
@@ -108,7 +101,7 @@ def test_golden_files_get_the_default_layers_verdict(layer: str, default_verdict
 
 
 def test_a_check_without_bubblewrap_says_it_ran_in_a_weaker_sandbox(tmp_path: Path) -> None:
-    _require("unshare")
+    layer_or_skip("unshare")
     launchers = tmp_path / "bin"
     launchers.mkdir()
     for name in ("unshare", "true"):  # the probe runs `unshare ... true`

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pexpect
+import pytest
 
 from tests.harness import FIXTURE_COURSE, run_cli, spawn, strip_ansi
 from vecdrill import paths
@@ -47,42 +48,35 @@ def test_hint_for_an_unknown_drill_is_a_usage_error() -> None:
     assert done.returncode == 2 and "Did you mean 'fx-double'" in done.stderr
 
 
-def test_solution_of_an_unsolved_drill_is_refused_without_a_terminal() -> None:
-    done = run_cli("solution", "fx-double", *DRILLS)
-    assert done.returncode == 1
-    assert "Not shown: you have not solved fx-double yet" in done.stderr
-    assert "return x * 2" not in done.stdout
+@pytest.mark.parametrize(
+    ("args", "solved", "code", "said"),
+    [
+        ((), False, 1, "Not shown: you have not solved fx-double yet"),  # no terminal to ask on
+        (("--lang", "zh"), False, 1, "没有显示：你还没有通过 fx-double。"),
+        (("--yes", "--lang", "zh"), False, 0, "测试用的练习"),  # the code, and the explanation
+        ((), True, 0, "return x * 2"),  # solved: no question
+    ],
+)
+def test_solution_is_shown_once_solved_or_with_yes(
+    args: tuple[str, ...], solved: bool, code: int, said: str
+) -> None:
+    if solved:
+        progress.record_attempt("fx-double", passed=True)
+    done = run_cli("solution", "fx-double", *args, *DRILLS)
+    assert done.returncode == code, done.stderr
+    assert said in done.stdout + done.stderr
+    assert ("return x * 2" in done.stdout) == (code == 0)
 
 
 def test_solution_asks_in_a_terminal_and_respects_the_answer() -> None:
-    declined = spawn("solution", "fx-double", *DRILLS, columns=250, rows=50)
-    declined.expect(r"Show its solution anyway\?")
-    declined.sendline("n")
-    declined.expect("Not shown")
-    declined.expect(pexpect.EOF)
-    declined.close()
-    assert declined.exitstatus == 1
-    accepted = spawn("solution", "fx-double", *DRILLS, columns=250, rows=50)
-    accepted.expect(r"Show its solution anyway\?")
-    accepted.sendline("y")
-    accepted.expect(pexpect.EOF)
-    accepted.close()
-    shown = strip_ansi(accepted.before)
-    assert "return x * 2" in shown and "A fixture drill for the tests" in shown
-    assert accepted.exitstatus == 0
-
-
-def test_solution_with_yes_shows_code_and_explanation() -> None:
-    done = run_cli("solution", "fx-double", "--yes", "--lang", "zh", *DRILLS)
-    assert done.returncode == 0, done.stderr
-    assert "return x * 2" in done.stdout and "测试用的练习" in done.stdout
-
-
-def test_solution_of_a_solved_drill_needs_no_confirmation() -> None:
-    progress.record_attempt("fx-double", passed=True)
-    done = run_cli("solution", "fx-double", *DRILLS)
-    assert done.returncode == 0, done.stderr
-    assert "return x * 2" in done.stdout
+    for answer, code, said in (("n", 1, "Not shown"), ("y", 0, "A fixture drill for the tests")):
+        session = spawn("solution", "fx-double", *DRILLS, columns=250, rows=50)
+        session.expect(r"Show its solution anyway\?")
+        session.sendline(answer)
+        session.expect(pexpect.EOF)
+        session.close()
+        assert session.exitstatus == code and said in strip_ansi(session.before)
+    assert "return x * 2" in strip_ansi(session.before)
 
 
 def test_reset_keeps_a_backup_and_restores_the_starter(tmp_path: Path) -> None:

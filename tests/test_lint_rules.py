@@ -110,5 +110,20 @@ def test_every_rule_is_explained_within_80_columns(lang: str) -> None:
         assert_fits(text.splitlines(), 80)
 
 
+@pytest.mark.parametrize(
+    ("code", "named"),
+    [
+        ("VD111", "`.cpu()` in a loop"),
+        ("VD112", "`if` on a tensor"),
+        ("VD121", "`out` grows"),
+        ("VD130", "`np.vectorize` calls"),
+        ("VD132", "`sum` walks a tensor"),
+    ],
+)
+def test_explain_names_what_the_rules_own_example_does(code: str, named: str) -> None:
+    """Not `.item()` for every rule: the call or construct its example's finding names."""
+    assert named in " ".join(formats.explain(code, "en").split())
+
+
 def test_the_rule_table_in_docs_is_the_rules_own() -> None:
     assert formats.rules_table("en") in (REPO / "docs" / "lint.md").read_text(encoding="utf-8")

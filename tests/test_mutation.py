@@ -15,15 +15,16 @@ from pathlib import Path
 
 import pytest
 
-from tests.harness import copy_drill, run_cli
+from tests.harness import REPO, copy_drill, run_cli
+from tests.test_chinese import english_prose
 from vecdrill.authoring import mutation
 from vecdrill.authoring.mutants import mutants
 from vecdrill.content.cache import DrillCache
 from vecdrill.content.catalogue import load_catalogue
 from vecdrill.content.drill import KnownSurvivor, load_drill
 from vecdrill.errors import DrillError
+from vecdrill.messages import message
 
-REPO = Path(__file__).resolve().parent.parent
 PACK = REPO / "tests" / "mutation_pack"
 WEAK = "mx-one-hot"
 TRANSPOSED = "5:10 arguments: swap arguments 1 and 2"
@@ -171,9 +172,9 @@ def test_weak_cases_are_reported_and_strong_ones_kill_every_mutant() -> None:
     assert explained.explained() == 1 and explained.score == weak.score < 1
 
     assert strong.mutants > 0 and strong.killed == strong.counted == strong.mutants - strong.equivalent
-    assert strong.score == 1.0 and mutation.weak_cases(strong) == []
+    assert strong.score == 1.0 and list(mutation.weak_cases(strong)) == []
     pack = (weak.killed + strong.killed) / (weak.counted + strong.counted)
-    assert mutation.pack_line([weak, strong]) == (
+    assert mutation.pack_line([weak, strong]).text("en") == (
         f"pack: mutation score {pack:.1%}, {weak.killed + strong.killed} of "
         f"{weak.counted + strong.counted} non-equivalent mutants killed in 2 drills"
     )
@@ -200,20 +201,31 @@ def test_dev_check_reports_weak_cases_and_scores() -> None:
 
 def test_a_drill_with_few_mutants_is_weakly_tested_not_scored() -> None:
     """A "100% (0 of 0 killed)" once read as a perfect score: fewer than a handful of mutants that
-    change the answer say nothing about the cases, and the line and the pack line say so."""
+    change the answer say nothing about the cases, and the line and the pack line say so, in the
+    teacher's language too."""
     drill = load_drill(REPO / "tests" / "answers_pack" / "sum-product")
     few = mutation.DrillScore(drill, mutants=3, killed=3)
-    enough = mutation.DrillScore(drill, mutants=mutation.FEW_MUTANTS, killed=mutation.FEW_MUTANTS)
+    enough = mutation.DrillScore(drill, mutants=mutation.FEW_MUTANTS, killed=mutation.FEW_MUTANTS, gated=1)
+    skipped = mutation.DrillScore(drill, skipped=message("mutation", "reference_fails", fault="x"))
     assert few.weakly_tested and not enough.weakly_tested
-    assert few.line() == (
+    assert few.line().text("en") == (
         "sum-product: weakly tested: only 3 non-equivalent mutants (3 killed, 0 equivalent, 3 in all), "
         "too few for a score; its solution gives mutation testing little to change"
     )
-    assert enough.line().startswith("sum-product: mutation score 100% (5 of 5 killed")
-    assert mutation.pack_line([few, enough]) == (
+    assert (
+        enough.line()
+        .text("en")
+        .startswith(
+            "sum-product: mutation score 100% (5 of 5 killed, 0 equivalent, 1 stopped by the gate, 0 survived"
+        )
+    )
+    pack = mutation.pack_line([few, enough])
+    assert pack.text("en") == (
         "pack: mutation score 100.0%, 8 of 8 non-equivalent mutants killed in 2 drills; 1 weakly "
         "tested (fewer than 5 non-equivalent mutants)"
     )
+    for line in (few.line(), enough.line(), skipped.line(), pack):
+        assert not english_prose(line.text("zh")), line.text("zh")
 
 
 def test_a_weak_score_says_the_drills_reason_and_a_stale_reason_is_a_problem() -> None:
@@ -222,8 +234,8 @@ def test_a_weak_score_says_the_drills_reason_and_a_stale_reason_is_a_problem() -
     reason = "the answer is one call, and the cases hold it"
     drill = replace(load_drill(REPO / "tests" / "answers_pack" / "sum-product"), few_mutants=reason)
     few = mutation.DrillScore(drill, mutants=3, killed=3)
-    assert few.line().endswith(f"too few for a score; {reason}")
-    assert mutation.weak_cases(few) == []
+    assert few.line().text("en").endswith(f"too few for a score; {reason}")
+    assert list(mutation.weak_cases(few)) == []
     enough = mutation.DrillScore(drill, mutants=mutation.FEW_MUTANTS, killed=mutation.FEW_MUTANTS)
     [(where, sentence)] = mutation.weak_cases(enough)
     assert where.endswith("drill.toml") and sentence.startswith("[mutation] few_mutants explains a weak")
@@ -232,8 +244,6 @@ def test_a_weak_score_says_the_drills_reason_and_a_stale_reason_is_a_problem() -
 def test_what_a_mutant_did_is_worded_for_the_author() -> None:
     """The author reads dev check's survivors: a mutant's failure says what the mutant did, not
     what "your solution" did, in both languages; the reference solution's own stays the author's."""
-    from vecdrill.messages import message
-
     raised = message("verdict", "raised", error="ZeroDivisionError: division by zero")
     assert mutation._reworded(raised).text("en") == "the mutant raised ZeroDivisionError: division by zero"
     assert mutation._reworded(raised).text("zh") == "变异体抛出了 ZeroDivisionError: division by zero"

@@ -8,8 +8,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import subprocess
-import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -17,7 +15,7 @@ from typing import Any
 import pytest
 
 import vecdrill
-from tests.harness import FIXTURE_COURSE, REPO, run_cli
+from tests.harness import FIXTURE_COURSE, REPO, run_cli, run_python
 from tests.test_chinese import offending
 from vecdrill.errors import UsageError
 from vecdrill.messages import Message, message
@@ -105,16 +103,16 @@ def test_the_magic_in_a_real_kernel(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert _stream(cells[11]) == "[2.0, 2.0] 3 True True []\n"
 
 
-# One IPython shell (in its own process, as a kernel runs it) checks each cell with the magic and
-# prints, as JSON, the names each cell added or changed in the shell and the text view it displayed.
+# One IPython shell (in its own process, as a kernel runs it) checks each cell of CELLS with the magic
+# and prints, as JSON, the names each cell added or changed in the shell and the text view it displayed.
 _SHELL = """
-import json, sys
+import json
 from IPython.core.interactiveshell import InteractiveShell
 
 shell = InteractiveShell.instance()
 shell.run_cell("%load_ext vecdrill")
 shell.run_cell("import torch\\nSCALE = 2\\n\\ndef fx_double(x):\\n    return x * SCALE\\n")
-for kind, cell in json.loads(sys.argv[1]).items():
+for kind, cell in CELLS.items():
     before = {k: v for k, v in shell.user_ns.items() if not k.startswith("_")}
     print(f"--- {kind}")
     shell.run_cell(cell)
@@ -138,14 +136,7 @@ def test_a_refused_cell_defines_nothing_and_a_wrong_one_defines_its_names() -> N
     every name as it was (fx_double still doubles, SCALE is still 2, no `math`); a wrong answer,
     which the learner may debug in the kernel, defines its names, which shows the watch works."""
     cells = {**_REFUSED_CELLS, "wrong": _WRONG_CELL}
-    done = subprocess.run(
-        [sys.executable, "-c", _SHELL, json.dumps(cells)],
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-        env={**os.environ, "VECDRILL_PATH": str(FIXTURE_COURSE)},
-        timeout=600,
-    )
+    done = run_python(f"CELLS = {cells!r}\n{_SHELL}", env={"VECDRILL_PATH": str(FIXTURE_COURSE)}, timeout=600)
     assert done.returncode == 0, done.stderr
     shown = {}
     for block in done.stdout.split("--- ")[1:]:
@@ -182,14 +173,9 @@ def _result(**changes: Any) -> Result:
     device = DeviceResult(
         "cpu", Verdict.PASS, _said("cpu: pass"), timing=timing, scaling=scaling, crossover={"N": 1}
     )
+    said = _said(f"message {learner}")
     base = FileResult(
-        f"{learner}.py",
-        "fx-double",
-        Verdict.PASS,
-        _said(f"message {learner}"),
-        devices=(device,),
-        stdout=learner,
-        traceback=learner,
+        f"{learner}.py", "fx-double", Verdict.PASS, said, devices=(device,), stdout=learner, traceback=learner
     )
     return Result.of(replace(base, **changes), "# Title\n\nUse `x * 2` **now**.\n\n<b>raw</b>\n")
 

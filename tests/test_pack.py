@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 import shutil
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -46,12 +45,13 @@ fx-pair = ["fx-double"]
 PATH = ["fx-pick", "fx-double", "fx-np-square", "fx-pair"]
 
 
-def _course(tmp_path: Path, manifest: str = MANIFEST) -> Path:
+@pytest.fixture
+def course(tmp_path: Path) -> Path:
     """A teacher's pack: the fixture drills, ordered by a pack.toml unlike their level order."""
     course = tmp_path / "course"
     for drill_id in PATH:
         shutil.copytree(FIXTURE_COURSE / drill_id, course / drill_id)
-    (course / "pack.toml").write_text(manifest, encoding="utf-8")
+    (course / "pack.toml").write_text(MANIFEST, encoding="utf-8")
     return course
 
 
@@ -64,33 +64,26 @@ def _in_terminal(*args: str) -> str:
     return "\n".join(in_terminal(*args, columns=160, rows=60))
 
 
-def _edit(old: str, new: str) -> Callable[[str], str]:
-    def change(text: str) -> str:
-        assert old in text
-        return text.replace(old, new)
-
-    return change
-
-
-# Each mistake a pack author can make, and the sentences `vecdrill list` prints for it.
+# Each mistake a pack author can make (the text of MANIFEST it replaces, and with what), and the
+# sentences `vecdrill list` prints for it.
 MISTAKES = {
     "unknown key": (
-        _edit('title = "A test course"', 'title = "A test course"\ncolour = "red"'),
+        ('title = "A test course"', 'title = "A test course"\ncolour = "red"'),
         [
             "unknown key 'colour'; remove it or check its spelling "
             "(known keys: format, id, languages, prerequisites, title, tracks, zh)"
         ],
     ),
     "a zh table without its title": (
-        _edit('[zh]\ntitle = "测试课程"\n', "[zh]\n"),
+        ('[zh]\ntitle = "测试课程"\n', "[zh]\n"),
         ["the required key 'zh.title' is missing; add it"],
     ),
     "unsupported format": (
-        _edit("format = 1", "format = 2"),
+        ("format = 1", "format = 2"),
         ["format = 2 is not supported; this vecdrill reads format = 1"],
     ),
     "a listed drill without a folder": (
-        _edit('"fx-pick", "fx-double"', '"fx-pik", "fx-double"'),
+        ('"fx-pick", "fx-double"', '"fx-pik", "fx-double"'),
         [
             "track 'basics' lists 'fx-pik', which is not a drill folder of this pack "
             "(did you mean 'fx-pick'?); fix the id or create the folder",
@@ -99,29 +92,29 @@ MISTAKES = {
         ],
     ),
     "a drill folder in no track": (
-        _edit('"fx-np-square", "fx-pair"', '"fx-pair"'),
+        ('"fx-np-square", "fx-pair"', '"fx-pair"'),
         [
             "the drill folder 'fx-np-square' is in no track, so it comes after the path; add 'fx-np-square' "
             "to a track's drills (or move the folder out of the pack)"
         ],
     ),
     "a drill listed twice": (
-        _edit('"fx-np-square", "fx-pair"', '"fx-np-square", "fx-pair", "fx-pick"'),
+        ('"fx-np-square", "fx-pair"', '"fx-np-square", "fx-pair", "fx-pick"'),
         ["'fx-pick' is listed in track 'basics' and again in track 'more'; list each drill once"],
     ),
     "two tracks with one id": (
-        _edit('id = "more"', 'id = "basics"'),
+        ('id = "more"', 'id = "basics"'),
         ["two tracks have the id 'basics'; give each track its own id"],
     ),
     "a prerequisite later on the path": (
-        _edit('fx-pair = ["fx-double"]', 'fx-pair = ["fx-double"]\nfx-pick = ["fx-pair"]'),
+        ('fx-pair = ["fx-double"]', 'fx-pair = ["fx-double"]\nfx-pick = ["fx-pair"]'),
         [
             "prerequisites.fx-pick names 'fx-pair', which does not come before 'fx-pick' on the path; "
             "move 'fx-pair' earlier or drop it"
         ],
     ),
     "a prerequisite of an unknown drill": (
-        _edit('fx-pair = ["fx-double"]', 'fx-pare = ["fx-double"]'),
+        ('fx-pair = ["fx-double"]', 'fx-pare = ["fx-double"]'),
         [
             "prerequisites names 'fx-pare', which is not on the path (did you mean 'fx-pair'?); "
             "fix the id or add it to a track"
@@ -131,11 +124,10 @@ MISTAKES = {
 
 
 @pytest.mark.parametrize("mistake", list(MISTAKES))
-def test_each_manifest_mistake_is_one_sentence_and_the_drills_still_list(
-    tmp_path: Path, mistake: str
-) -> None:
-    change, sentences = MISTAKES[mistake]
-    course = _course(tmp_path, change(MANIFEST))
+def test_each_manifest_mistake_is_one_sentence_and_the_drills_still_list(course: Path, mistake: str) -> None:
+    (old, new), sentences = MISTAKES[mistake]
+    assert old in MANIFEST
+    (course / "pack.toml").write_text(MANIFEST.replace(old, new), encoding="utf-8")
     done = run_cli("list", "--drills", str(course))
     assert done.returncode == 0, done.stderr
     problems = [line for line in done.stderr.splitlines() if line]
@@ -144,8 +136,7 @@ def test_each_manifest_mistake_is_one_sentence_and_the_drills_still_list(
     assert sorted(row[0] for row in _rows(done.stdout)) == sorted(PATH)
 
 
-def test_a_listed_drill_whose_folder_is_incomplete_is_skipped_beside_the_path(tmp_path: Path) -> None:
-    course = _course(tmp_path)
+def test_a_listed_drill_whose_folder_is_incomplete_is_skipped_beside_the_path(course: Path) -> None:
     (course / "fx-double" / "explain.md").unlink()  # a drill writer's work in progress
     done = run_cli("list", "--drills", str(course))
     assert done.returncode == 0
@@ -156,8 +147,7 @@ def test_a_listed_drill_whose_folder_is_incomplete_is_skipped_beside_the_path(tm
     assert [row[0] for row in _rows(done.stdout)] == ["fx-pick", "fx-np-square", "fx-pair"]
 
 
-def test_piped_list_follows_the_path_of_the_given_pack_with_pack_and_track_columns(tmp_path: Path) -> None:
-    course = _course(tmp_path)
+def test_piped_list_follows_the_path_of_the_given_pack_with_pack_and_track_columns(course: Path) -> None:
     progress.record_attempt("fx-double", passed=True)
     piped = run_cli("list", "--drills", str(course))
     assert piped.returncode == 0 and piped.stderr == ""
@@ -197,8 +187,7 @@ def test_a_pack_without_a_manifest_is_one_track_in_level_order() -> None:
     assert {(row[6], row[7]) for row in rows} == {("fixture_course", "fixture_course")}
 
 
-def test_list_in_a_terminal_shows_the_tracks_your_status_and_the_next_drill(tmp_path: Path) -> None:
-    course = _course(tmp_path)
+def test_list_in_a_terminal_shows_the_tracks_your_status_and_the_next_drill(course: Path) -> None:
     progress.record_attempt("fx-pick", passed=True)
     shown = _in_terminal("list", "--drills", str(course))
     lines = [line.strip() for line in shown.splitlines() if line.strip()]
@@ -213,10 +202,9 @@ def test_list_in_a_terminal_shows_the_tracks_your_status_and_the_next_drill(tmp_
     assert "基础  1/2" in _in_terminal("list", "--lang", "zh", "--drills", str(course))
 
 
-def test_list_marks_the_drills_whose_prerequisites_are_unsolved_in_both_languages(tmp_path: Path) -> None:
+def test_list_marks_the_drills_whose_prerequisites_are_unsolved_in_both_languages(course: Path) -> None:
     """fx-pair builds on fx-double: `list` marks it (one column, the mark's own) and says once what
     the mark means, until fx-double is solved."""
-    course = _course(tmp_path)
     english = _in_terminal("list", "--drills", str(course)).splitlines()
     marked = [line.split()[2] for line in english if re.match(r" *○ +\d+  ", line)]
     assert marked == ["fx-pair"]
@@ -233,8 +221,7 @@ def test_list_marks_the_drills_whose_prerequisites_are_unsolved_in_both_language
     assert "○" not in piped.stdout  # the tab-separated columns stay as scripts read them
 
 
-def test_an_english_only_pack_shows_its_english_titles_in_chinese_views(tmp_path: Path) -> None:
-    course = _course(tmp_path)
+def test_an_english_only_pack_shows_its_english_titles_in_chinese_views(course: Path) -> None:
     manifest = course / "pack.toml"
     english = re.sub(
         r'\[zh\]\ntitle = "[^"]*"\n|zh_title = "[^"]*"\n', "", manifest.read_text(encoding="utf-8")
@@ -246,8 +233,7 @@ def test_an_english_only_pack_shows_its_english_titles_in_chinese_views(tmp_path
     assert "Basics" in _in_terminal("list", "--lang", "zh", "--drills", str(course))
 
 
-def test_next_starts_the_first_unsolved_drill_on_the_path(tmp_path: Path) -> None:
-    course = _course(tmp_path)
+def test_next_starts_the_first_unsolved_drill_on_the_path(course: Path, tmp_path: Path) -> None:
     mine = tmp_path / "mine.py"
     first = run_cli("next", "--no-watch", "--path", str(mine), "--drills", str(course))
     assert first.returncode == 0, first.stderr
@@ -267,8 +253,7 @@ def test_next_without_a_pack_starts_the_core_path_from_an_empty_progress_store(t
     assert mine.read_text().startswith(f"# vecdrill: {manifest['tracks'][0]['drills'][0]}\n")
 
 
-def test_next_when_the_whole_path_is_solved_says_so_and_creates_nothing(tmp_path: Path) -> None:
-    course = _course(tmp_path)
+def test_next_when_the_whole_path_is_solved_says_so_and_creates_nothing(course: Path, tmp_path: Path) -> None:
     for drill_id in PATH:
         progress.record_attempt(drill_id, passed=True)
     done = run_cli("next", "--no-watch", "--path", str(tmp_path / "mine.py"), "--drills", str(course))
@@ -280,8 +265,7 @@ def test_next_when_the_whole_path_is_solved_says_so_and_creates_nothing(tmp_path
     assert not (tmp_path / "mine.py").exists()
 
 
-def test_try_names_the_unsolved_prerequisites_without_blocking(tmp_path: Path) -> None:
-    course = _course(tmp_path)
+def test_try_names_the_unsolved_prerequisites_without_blocking(course: Path, tmp_path: Path) -> None:
     mine = tmp_path / "mine.py"
     done = run_cli("try", "fx-pair", "--no-watch", "--path", str(mine), "--drills", str(course))
     assert done.returncode == 0 and mine.is_file()
@@ -302,30 +286,35 @@ def test_try_names_the_unsolved_prerequisites_without_blocking(tmp_path: Path) -
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    ("solved", "following"),
+    ("solved", "following", "lang"),
     [
-        ([], "fx-np-square"),  # the next drill on the path, not the first unsolved one before it
-        (["fx-np-square", "fx-pair"], "fx-pick"),  # the end of the pack: back to its start, not to core
+        ([], "fx-np-square", "en"),  # the next drill on the path, not the first unsolved one before it
+        (["fx-np-square", "fx-pair"], "fx-pick", "en"),  # the end of the pack: back to its start, not core
+        ([], "fx-np-square", "zh"),  # named by its Chinese title
     ],
 )
 def test_next_after_a_pass_follows_the_path_inside_the_pack(
-    tmp_path: Path, solved: list[str], following: str
+    course: Path, solved: list[str], following: str, lang: str
 ) -> None:
-    course = _course(tmp_path)
+    edit(course / "fx-np-square" / "drill.toml", '[zh]\ntitle = "测试"', '[zh]\ntitle = "数组平方"')
     for drill_id in solved:
         progress.record_attempt(drill_id, passed=True)
     solution = course / "fx-double" / "solution.py"
-    done = run_cli("check", str(solution), "--drill", "fx-double", "--no-bench", "--drills", str(course))
+    done = run_cli(
+        "check", str(solution), "--drill", "fx-double", "--no-bench", "--drills", str(course), "--lang", lang
+    )
     assert done.returncode == 0, done.stdout + done.stderr
-    title = catalogue.load_catalogue([course]).get(following).title
-    assert f"Next: vecdrill try {following} --drills {course} ({title})" in done.stdout.splitlines()
+    title = catalogue.load_catalogue([course]).get(following).title_in(lang)
+    command = f"vecdrill try {following} --drills {course}"
+    assert (f"下一题：{command}（{title}）" if lang == "zh" else f"Next: {command} ({title})") in (
+        done.stdout.splitlines()
+    )
 
 
 @pytest.mark.slow
-def test_next_after_a_pass_names_what_the_next_drill_builds_on_when_unsolved(tmp_path: Path) -> None:
+def test_next_after_a_pass_names_what_the_next_drill_builds_on_when_unsolved(course: Path) -> None:
     """A learner who skipped ahead (fx-double unsolved) passes fx-np-square: `Next:` is fx-pair,
     and the line under it says fx-pair builds on fx-double, in the learner's language."""
-    course = _course(tmp_path)
     solution = course / "fx-np-square" / "solution.py"
     args = ("check", str(solution), "--drill", "fx-np-square", "--no-bench", "--drills", str(course))
     done = run_cli(*args)
@@ -346,8 +335,7 @@ def test_next_after_a_pass_names_what_the_next_drill_builds_on_when_unsolved(tmp
     assert "builds on" not in again.stdout
 
 
-def test_progress_counts_each_track_and_the_whole_pack(tmp_path: Path) -> None:
-    course = _course(tmp_path)
+def test_progress_counts_each_track_and_the_whole_pack(course: Path) -> None:
     progress.record_attempt("fx-pick", passed=True)
     progress.record_attempt("fx-np-square", passed=True)
     progress.record_attempt("fx-pair", passed=False)
@@ -390,8 +378,7 @@ def test_dev_check_of_a_built_in_drill_folder_checks_it_once() -> None:
     assert done.stdout.splitlines()[-1] == "dev check: 1 drills, all good", done.stdout + done.stderr
 
 
-def test_show_ends_with_the_commands_that_find_the_drill(tmp_path: Path) -> None:
-    course = _course(tmp_path)
+def test_show_ends_with_the_commands_that_find_the_drill(course: Path) -> None:
     shown = run_cli("show", "fx-pick", "--drills", str(course))
     assert shown.returncode == 0, shown.stderr
     assert shown.stdout.splitlines()[-1] == (
@@ -402,15 +389,3 @@ def test_show_ends_with_the_commands_that_find_the_drill(tmp_path: Path) -> None
     assert core.stdout.splitlines()[-1] == (
         "Start it with vecdrill try relu-where, or check a file with vecdrill check FILE --drill relu-where."
     )
-
-
-@pytest.mark.slow
-def test_next_after_a_pass_in_chinese_names_the_chinese_title(tmp_path: Path) -> None:
-    course = _course(tmp_path)
-    edit(course / "fx-np-square" / "drill.toml", '[zh]\ntitle = "测试"', '[zh]\ntitle = "数组平方"')
-    solution = course / "fx-double" / "solution.py"
-    done = run_cli(
-        "check", str(solution), "--drill", "fx-double", "--no-bench", "--drills", str(course), "--lang", "zh"
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert f"下一题：vecdrill try fx-np-square --drills {course}（数组平方）" in done.stdout.splitlines()

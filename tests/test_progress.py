@@ -13,7 +13,7 @@ from pathlib import Path
 import platformdirs
 import pytest
 
-from tests.harness import FIXTURE_COURSE, REPO, python_child, run_cli
+from tests.harness import FIXTURE_COURSE, REPO, python_child, run_cli, run_python
 from vecdrill import paths
 from vecdrill.learner import progress
 
@@ -65,12 +65,17 @@ def _cache_follows_home(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(paths.CACHE_ENV, raising=False)
 
 
+@pytest.fixture
+def store(tmp_path: Path) -> Path:
+    """The progress file a test passes as `path`, not yet written."""
+    return tmp_path / "progress.json"
+
+
 def set_aside_files(progress_path: Path, tag: str) -> list[Path]:
     return sorted(progress_path.parent.glob(f"{progress_path.name}.{tag}-*"))
 
 
-def test_round_trip_keeps_every_field(tmp_path: Path) -> None:
-    store = tmp_path / "progress.json"
+def test_round_trip_keeps_every_field(store: Path, tmp_path: Path) -> None:
     learner_file = tmp_path / "work" / "gather-logits.py"
 
     progress.record_attempt("gather-logits", passed=False, path=store)
@@ -101,8 +106,7 @@ def test_round_trip_keeps_every_field(tmp_path: Path) -> None:
     assert json.loads(store.read_text(encoding="utf-8"))["version"] == progress.FORMAT_VERSION
 
 
-def test_unknown_keys_in_an_entry_survive_a_rewrite(tmp_path: Path) -> None:
-    store = tmp_path / "progress.json"
+def test_unknown_keys_in_an_entry_survive_a_rewrite(store: Path) -> None:
     entry = {"attempts": 4, "streak": 3, "badges": ["fast"]}
     store.write_text(json.dumps({"version": 1, "drills": {"relu-where": entry}}))
 
@@ -114,15 +118,11 @@ def test_unknown_keys_in_an_entry_survive_a_rewrite(tmp_path: Path) -> None:
     assert rewritten["badges"] == ["fast"]
 
 
-def test_vecdrill_home_holds_everything(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    home = tmp_path / "home"
-    monkeypatch.setenv(paths.HOME_ENV, str(home))
-    monkeypatch.delenv(paths.CACHE_ENV, raising=False)
-
+def test_vecdrill_home_holds_everything(vecdrill_home: Path) -> None:
     locations = [paths.data_dir(), paths.cache_dir(), paths.progress_file(), paths.backups_dir()]
     progress.record_attempt("relu-where", passed=True)
 
-    assert all(location.is_relative_to(home) for location in locations)
+    assert all(location.is_relative_to(vecdrill_home) for location in locations)
     assert len(set(locations)) == len(locations)
     assert paths.progress_file().is_file()
     assert progress.solved_ids(progress.load()) == {"relu-where"}
@@ -169,29 +169,32 @@ def test_reading_creates_nothing_on_disk(tmp_path: Path, monkeypatch: pytest.Mon
 
 
 @pytest.mark.parametrize(
-    "damaged",
+    ("damaged", "tag"),
     [
-        b'{"version": 1, "drills": {"relu-where": {"solved": tr',
-        b"",
-        b"\xff\xfe not utf-8",
-        b"[1, 2, 3]",
-        b'{"drills": {}}',
-        b'{"version": true, "drills": {}}',
-        b'{"version": 1, "drills": []}',
-        b'{"version": 1, "drills": {"relu-where": "solved"}}',
-        b'{"version": 1, "drills": {"relu-where": {"attempts": "three"}}}',
-        b'{"version": 1, "drills": {"relu-where": {"solved": 1}}}',
+        (b'{"version": 1, "drills": {"relu-where": {"solved": tr', "corrupt"),
+        (b"", "corrupt"),
+        (b"\xff\xfe not utf-8", "corrupt"),
+        (b"[1, 2, 3]", "corrupt"),
+        (b'{"drills": {}}', "corrupt"),
+        (b'{"version": true, "drills": {}}', "corrupt"),
+        (b'{"version": 1, "drills": []}', "corrupt"),
+        (b'{"version": 1, "drills": {"relu-where": "solved"}}', "corrupt"),
+        (b'{"version": 1, "drills": {"relu-where": {"attempts": "three"}}}', "corrupt"),
+        (b'{"version": 1, "drills": {"relu-where": {"solved": 1}}}', "corrupt"),
+        (b'{"version": 7, "drills": {"relu-where": {"stars": 3}}}', "v7"),  # from a newer vecdrill
     ],
 )
-def test_a_damaged_file_is_set_aside_never_lost(tmp_path: Path, damaged: bytes) -> None:
-    store = tmp_path / "progress.json"
+def test_a_damaged_or_newer_file_is_set_aside_never_lost(
+    store: Path, tmp_path: Path, damaged: bytes, tag: str
+) -> None:
     store.write_bytes(damaged)
 
     loaded = progress.load(store)
 
-    [aside] = set_aside_files(store, "corrupt")
-    assert loaded.drills == {}
+    [aside] = set_aside_files(store, tag)
+    assert loaded.drills == {} and list(tmp_path.glob("progress.json.*-*")) == [aside]  # under one tag
     assert loaded.notice is not None and str(aside) in loaded.notice.text("en")
+    assert ("from a newer vecdrill" in loaded.notice.text("en")) == (tag == "v7")
     assert aside.read_bytes() == damaged
     assert not store.exists()
 
@@ -200,8 +203,7 @@ def test_a_damaged_file_is_set_aside_never_lost(tmp_path: Path, damaged: bytes) 
     assert aside.read_bytes() == damaged
 
 
-def test_a_write_over_a_damaged_file_reports_it_and_starts_fresh(tmp_path: Path) -> None:
-    store = tmp_path / "progress.json"
+def test_a_write_over_a_damaged_file_reports_it_and_starts_fresh(store: Path) -> None:
     store.write_bytes(b"{oops")
 
     written = progress.record_attempt("relu-where", passed=True, path=store)
@@ -214,8 +216,7 @@ def test_a_write_over_a_damaged_file_reports_it_and_starts_fresh(tmp_path: Path)
     assert reloaded.drills["relu-where"].attempts == 1
 
 
-def test_repeated_damage_never_overwrites_an_earlier_set_aside_file(tmp_path: Path) -> None:
-    store = tmp_path / "progress.json"
+def test_repeated_damage_never_overwrites_an_earlier_set_aside_file(store: Path) -> None:
     damages = [b"first damage", b"second damage", b"third damage"]
     for damage in damages:
         store.write_bytes(damage)
@@ -225,24 +226,8 @@ def test_repeated_damage_never_overwrites_an_earlier_set_aside_file(tmp_path: Pa
     assert kept == sorted(damages)
 
 
-def test_a_file_from_a_newer_vecdrill_is_set_aside(tmp_path: Path) -> None:
-    store = tmp_path / "progress.json"
-    future = json.dumps({"version": 7, "drills": {"relu-where": {"stars": 3}}}).encode()
-    store.write_bytes(future)
-
-    loaded = progress.load(store)
-
-    [aside] = set_aside_files(store, "v7")
-    assert loaded.drills == {}
-    assert loaded.notice is not None
-    assert str(aside) in loaded.notice.text("en") and "newer" in loaded.notice.text("en")
-    assert aside.read_bytes() == future
-    assert set_aside_files(store, "corrupt") == []
-
-
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
-def test_a_kill_in_the_middle_of_writes_never_tears_the_file(tmp_path: Path) -> None:
-    store = tmp_path / "progress.json"
+def test_a_kill_in_the_middle_of_writes_never_tears_the_file(store: Path) -> None:
     bystanders = {f"drill-{n:04d}": {"attempts": n, "file": "x" * 200} for n in range(400)}
     store.write_text(json.dumps({"version": 1, "drills": bystanders}))
     rng = random.Random()
@@ -267,8 +252,7 @@ def test_a_kill_in_the_middle_of_writes_never_tears_the_file(tmp_path: Path) -> 
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGXFSZ"), reason="needs POSIX file size limits")
-def test_a_write_cut_short_leaves_the_old_file_whole(tmp_path: Path) -> None:
-    store = tmp_path / "progress.json"
+def test_a_write_cut_short_leaves_the_old_file_whole(store: Path) -> None:
     bystanders = {f"drill-{n:04d}": {"attempts": n} for n in range(200)}
     store.write_text(json.dumps({"version": 1, "drills": bystanders}))
     before = store.read_bytes()
@@ -282,8 +266,7 @@ def test_a_write_cut_short_leaves_the_old_file_whole(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_concurrent_writers_lose_no_update(tmp_path: Path) -> None:
-    store = tmp_path / "progress.json"
+def test_concurrent_writers_lose_no_update(store: Path) -> None:
     updates = 200
     writers = [
         python_child(RACING_WRITER, str(store), drill_id, str(updates), stdin=subprocess.PIPE)
@@ -305,10 +288,9 @@ def test_concurrent_writers_lose_no_update(tmp_path: Path) -> None:
 
 def test_the_store_stays_light_enough_for_vecdrill_list() -> None:
     probe = "import sys, vecdrill.learner.progress; print(sorted({'torch', 'numpy'} & set(sys.modules)))"
-    child = python_child(probe, stdout=subprocess.PIPE)
-    output, _ = child.communicate(timeout=60)
-    assert child.returncode == 0
-    assert output.strip() == "[]"
+    done = run_python(probe, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
 
 
 @pytest.mark.parametrize("broken", ["progress.json", "progress.json.lock"])

@@ -30,6 +30,7 @@ PUZZLES = REPO / "drills" / "puzzles"
 FILES = Path("tests") / "rules_files"
 RUNNING = "rx-running-sum"
 STAR_REASON = "use only arange, <=, *, @, indexing and rx_ones"
+RUNNING_RULES = GateRules.for_drill(load_drill(PACK / RUNNING))
 
 
 def check(name: str, *extra: str) -> tuple[int, str]:
@@ -46,13 +47,8 @@ def test_a_solution_calling_an_earlier_drills_function_passes_with_its_reference
     assert first.startswith(f"PASS {FILES / 'running_sum_helper.py'} ({RUNNING})")
 
 
-def test_a_ban_with_a_reason_says_the_reason_in_both_languages() -> None:
+def test_a_ban_with_a_reason_says_the_reason_in_chinese_too() -> None:
     path = FILES / "running_sum_cumsum.py"
-    assert check("running_sum_cumsum.py") == (
-        1,
-        f"FORBIDDEN {path} ({RUNNING}): {path}:5:12 `torch.cumsum` is banned in this drill: "
-        "the running sum is what you are building",
-    )
     assert check("running_sum_cumsum.py", "--lang", "zh") == (
         1,
         f"禁用 {path}（{RUNNING}）：{path}:5:12 本题禁用 `torch.cumsum`：前缀和正是你要构造的",
@@ -60,36 +56,44 @@ def test_a_ban_with_a_reason_says_the_reason_in_both_languages() -> None:
 
 
 def test_the_gate_says_a_rule_reason_in_the_readers_language_and_an_english_only_one_in_english() -> None:
-    rules = GateRules.for_drill(load_drill(PACK / RUNNING))
     source = b"import torch\ndef rx_running_sum(a):\n    return torch.cumsum(a, 0) - a\n"
-    [banned, minus] = scan(source, rules)
+    [banned, minus] = scan(source, RUNNING_RULES)
     assert banned.message.text("zh") == "本题禁用 `torch.cumsum`：前缀和正是你要构造的"
     assert (
         minus.message.text("zh")
         == "运算符 `-` 不在本题允许使用的清单上：只能用 arange、<=、*、@、索引和 rx_ones"
     )
-    english_only = dataclasses.replace(rules, reasons=(RuleName("torch.cumsum", "no cumsum here"),))
+    english_only = dataclasses.replace(RUNNING_RULES, reasons=(RuleName("torch.cumsum", "no cumsum here"),))
     [banned, _] = scan(source, english_only)
     assert banned.message.text("zh") == "本题禁用 `torch.cumsum`：no cumsum here"
     assert banned.message.text("en") == "`torch.cumsum` is banned in this drill: no cumsum here"
 
 
-def test_a_method_off_the_allow_list_is_forbidden_with_the_lists_reason() -> None:
-    path = FILES / "running_sum_method.py"
-    assert check("running_sum_method.py") == (
-        1,
-        f"FORBIDDEN {path} ({RUNNING}): {path}:5:12 `.sum` is not on this drill's list of what a "
-        f"solution may use: {STAR_REASON}",
-    )
-
-
-def test_a_body_over_the_line_limit_is_forbidden_and_the_docstring_does_not_count() -> None:
-    path = FILES / "running_sum_two_lines.py"
-    assert check("running_sum_two_lines.py") == (
-        1,
-        f"FORBIDDEN {path} ({RUNNING}): {path}:6:1 the body of `rx_running_sum` has 2 lines of code, "
-        "over this drill's limit of 1: combine the steps into fewer lines",
-    )
+@pytest.mark.parametrize(
+    ("name", "place", "said"),
+    [
+        (
+            "running_sum_cumsum.py",
+            "5:12",
+            "`torch.cumsum` is banned in this drill: the running sum is what you are building",
+        ),
+        (
+            "running_sum_method.py",
+            "5:12",
+            f"`.sum` is not on this drill's list of what a solution may use: {STAR_REASON}",
+        ),
+        (  # the docstring does not count
+            "running_sum_two_lines.py",
+            "6:1",
+            "the body of `rx_running_sum` has 2 lines of code, over this drill's limit of 1: "
+            "combine the steps into fewer lines",
+        ),
+    ],
+    ids=["a-ban-with-a-reason", "a-method-off-the-allow-list", "a-body-over-the-line-limit"],
+)
+def test_a_rule_broken_is_forbidden_with_its_reason(name: str, place: str, said: str) -> None:
+    path = FILES / name
+    assert check(name) == (1, f"FORBIDDEN {path} ({RUNNING}): {path}:{place} {said}")
 
 
 @pytest.mark.slow
@@ -135,15 +139,14 @@ def test_an_operation_off_the_allow_list_at_run_time_is_said_in_both_languages()
 
 
 def test_the_allow_list_keeps_inputs_helpers_annotations_metadata_and_dtypes_usable() -> None:
-    rules = GateRules.for_drill(load_drill(PACK / RUNNING))
     source = (
         b"import torch\nfrom typing import Any\n\n\n"
         b"def rx_running_sum(a: torch.Tensor) -> tuple[int, ...]:\n"
         b"    return a @ ((torch.arange(a.shape[0], device=a.device, dtype=torch.int64)[:, None]"
         b" <= torch.arange(a.shape[0])) * rx_ones(a))\n"
     )
-    assert scan(source, dataclasses.replace(rules, max_columns=None)) == []
-    [finding] = scan(source, rules)
+    assert scan(source, dataclasses.replace(RUNNING_RULES, max_columns=None)) == []
+    [finding] = scan(source, RUNNING_RULES)
     assert (finding.code, finding.line, finding.col) == ("F012", 6, 101)
     assert finding.message.text("en") == (
         "line 6 is 129 characters wide, over this drill's limit of 100: "
@@ -152,9 +155,8 @@ def test_the_allow_list_keeps_inputs_helpers_annotations_metadata_and_dtypes_usa
 
 
 def test_operators_and_builtins_off_the_list_are_named() -> None:
-    rules = GateRules.for_drill(load_drill(PACK / RUNNING))
     source = b"import torch\ndef rx_running_sum(a):\n    return a - len(a)\n"
-    messages = [f.message.text("en") for f in scan(source, rules)]
+    messages = [f.message.text("en") for f in scan(source, RUNNING_RULES)]
     assert messages == [
         f"the operator `-` is not on this drill's list of what a solution may use: {STAR_REASON}",
         f"the builtin `len` is not on this drill's list of what a solution may use: {STAR_REASON}",
@@ -231,23 +233,20 @@ def test_a_starter_under_an_allow_list_reaches_the_run_and_says_not_implemented(
 
 
 def test_raising_an_error_and_wording_it_need_no_entry_on_the_list() -> None:
-    rules = GateRules.for_drill(load_drill(PACK / RUNNING))
     source = (
         b"import torch\n\n\ndef rx_running_sum(a):\n"
         b'    """Docstrings, raise and return are not computation."""\n'
         b'    raise ValueError(f"no {a.shape}" % ())\n'
     )
     message = b"write rx_running_sum: one line, at most 100 characters wide, using only what it allows"
-    assert scan(source + b'    raise NotImplementedError("' + message + b'")\n', rules) == []
+    assert scan(source + b'    raise NotImplementedError("' + message + b'")\n', RUNNING_RULES) == []
 
 
 @pytest.mark.parametrize("expression", ['("%s" % a == "")', '(f"{a}" == "")', '(b"%d" % 1 == b"")'])
 def test_string_formatting_is_never_on_an_allow_list_even_with_percent_listed(expression: str) -> None:
     """Formatting a tensor computes on its values where the run-time op watch cannot see (torch's
     printing turns dispatch modes off), so it is judged here, as what it is."""
-    rules = dataclasses.replace(
-        GateRules.for_drill(load_drill(PACK / RUNNING)), allowed=frozenset({"*", "%"})
-    )
+    rules = dataclasses.replace(RUNNING_RULES, allowed=frozenset({"*", "%"}))
     source = f"def rx_running_sum(a):\n    return a * {expression}\n".encode()
     assert [(f.code, f.message.text("en").split(" is not")[0]) for f in scan(source, rules)] == [
         ("F010", "string formatting")
@@ -255,9 +254,8 @@ def test_string_formatting_is_never_on_an_allow_list_even_with_percent_listed(ex
 
 
 def test_a_chain_off_the_list_names_the_call_python_makes_first() -> None:
-    rules = GateRules.for_drill(load_drill(PACK / RUNNING))
     source = b"def rx_running_sum(a):\n    return a.max(0, keepdim=True).values\n"
-    assert [f.message.text("en").split(" is not")[0] for f in scan(source, rules)] == ["`.max`"]
+    assert [f.message.text("en").split(" is not")[0] for f in scan(source, RUNNING_RULES)] == ["`.max`"]
 
 
 def test_an_earlier_drills_function_that_is_not_a_helper_is_named_with_its_drill() -> None:

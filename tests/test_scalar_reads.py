@@ -63,8 +63,7 @@ def test_reads_per_element_are_a_loop_at_run_time(tmp_path: Path) -> None:
         b"import torch\n\n\ndef fx_double(x):\n    out = x.clone()\n"
         b"    for i in range(x.shape[0]):\n        out[i] = x[i] * 2 + 0 * x[i].item()\n    return out\n"
     )
-    catalogue = load_catalogue([FIXTURE_COURSE])
-    drill = catalogue.get("fx-double")
+    drill = load_catalogue([FIXTURE_COURSE]).get("fx-double")
     options = pipeline.CheckOptions(bench=False)
     result = pipeline.check_past_gate(Source(tmp_path / "s.py", source), drill, options)
     assert result.verdict.value == "loop", result.message

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import signal
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -19,13 +18,14 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from tests.corpus_world import SAME_COLD_AND_WARM, Case, past_gate
+from tests.corpus_world import SAME_COLD_AND_WARM, Case, layer_or_skip, past_gate
 from tests.harness import (
     FIXTURE_COURSE,
     LEARNER_FILES,
     REPO,
     RIGHT,
     WRONG,
+    copy_drill,
     edit,
     headers,
     run_cli,
@@ -68,6 +68,15 @@ def worker() -> Iterator[warm.WarmWorker]:
         yield started
 
 
+def _stop(session: pexpect.spawn, summary: str) -> None:
+    """Ctrl-C, as a learner leaves `try`: the session says `summary` and ends cleanly."""
+    session.sendintr()
+    session.expect(summary)
+    session.expect(pexpect.EOF)
+    session.close()
+    assert session.exitstatus == 0
+
+
 @pytest.mark.slow
 def test_watch_session_in_a_terminal(tmp_path: Path, vecdrill_home: Path) -> None:
     mine = tmp_path / "work" / "fx-pick.py"
@@ -80,11 +89,7 @@ def test_watch_session_in_a_terminal(tmp_path: Path, vecdrill_home: Path) -> Non
         session.expect("save again to check again")
     assert "faster than the loop" in session.before or "slower than the loop" in session.before
     assert re.search(r"1 of \d+ drills solved", session.before)
-    session.sendintr()
-    session.expect("Stopped watching fx-pick after 3 checks: solved")
-    session.expect(pexpect.EOF)
-    session.close()
-    assert session.exitstatus == 0
+    _stop(session, "Stopped watching fx-pick after 3 checks: solved")
     entry = progress.load().drills["fx-pick"]
     assert entry.solved and entry.attempts == 3 and entry.best_speedup
     assert mine.read_text() == RIGHT
@@ -114,8 +119,8 @@ def test_the_summary_of_a_solution_slower_than_the_loop_says_slower(
     """At a benchmark size of two rows the loop is quick, and a solution that multiplies two
     200x200 matrices on every call (flat work: vectorized, correct) is slower than it."""
     course = tmp_path / "course"
-    shutil.copytree(FIXTURE_COURSE / "fx-pick", course / "fx-pick")
-    edit(course / "fx-pick" / "drill.toml", "bench = { B = 2000, C = 8 }", "bench = { B = 2, C = 8 }")
+    drill = copy_drill(FIXTURE_COURSE / "fx-pick", course)
+    edit(drill / "drill.toml", "bench = { B = 2000, C = 8 }", "bench = { B = 2, C = 8 }")
     mine = tmp_path / "work" / "fx-pick.py"
     args = ["try", "fx-pick", "--drills", str(course), "--path", str(mine), "--no-editor", "--lang", lang]
     session = spawn(*args, columns=200, rows=60, timeout=300)
@@ -126,11 +131,7 @@ def test_the_summary_of_a_solution_slower_than_the_loop_says_slower(
         )
     )
     session.expect(solved)  # the final verdict, after timing: a pass
-    session.sendintr()
-    session.expect(summary)
-    session.expect(pexpect.EOF)
-    session.close()
-    assert session.exitstatus == 0
+    _stop(session, summary)
 
 
 def test_try_opens_the_editor_and_then_checks_the_saved_file(tmp_path: Path) -> None:
@@ -144,40 +145,33 @@ def test_try_opens_the_editor_and_then_checks_the_saved_file(tmp_path: Path) -> 
     session.expect("Opening .*editor.sh")
     session.expect("PASS")
     session.expect("save again to check again")
-    session.sendintr()
-    session.expect("after 1 check: solved")
-    session.expect(pexpect.EOF)
-    session.close()
-    assert session.exitstatus == 0 and mine.read_text() == RIGHT
-
-
-def test_try_makes_the_file_from_the_starter_with_the_marker(tmp_path: Path) -> None:
-    mine = tmp_path / "new" / "double.py"
-    done = run_cli("try", "fx-double", "--drills", str(FIXTURE_COURSE), "--path", str(mine), "--no-watch")
-    assert done.returncode == 0, done.stderr
-    assert "Created" in done.stdout and "fx_double(x)" in done.stdout  # the drill is shown
-    text = mine.read_text()
-    starter = (FIXTURE_COURSE / "fx-double" / "starter.py").read_text()
-    assert text == "# vecdrill: fx-double\n" + starter
-    assert "def fx_double(x):" in text and '"""' in text and "TODO" in text
-
-
-def test_try_never_overwrites_a_file(tmp_path: Path) -> None:
-    mine = tmp_path / "double.py"
-    mine.write_text("# my work in progress\n")
-    done = run_cli("try", "fx-double", "--drills", str(FIXTURE_COURSE), "--path", str(mine), "--no-watch")
-    assert done.returncode == 0, done.stderr
-    assert "already exists" in done.stdout
-    assert mine.read_text() == "# my work in progress\n"
-
-
-def test_try_refuses_a_file_of_another_drill(tmp_path: Path) -> None:
-    mine = tmp_path / "pick.py"
-    mine.write_text(RIGHT)
-    done = run_cli("try", "fx-double", "--drills", str(FIXTURE_COURSE), "--path", str(mine), "--no-watch")
-    assert done.returncode == 2
-    assert "marked for drill 'fx-pick'" in done.stderr and "Traceback" not in done.stderr
+    _stop(session, "after 1 check: solved")
     assert mine.read_text() == RIGHT
+
+
+STARTER = "# vecdrill: fx-double\n" + (FIXTURE_COURSE / "fx-double" / "starter.py").read_text()
+
+
+@pytest.mark.parametrize(
+    ("before", "code", "said", "after"),
+    [
+        (None, 0, "Created", STARTER),  # the starter below its marker, and the drill shown
+        ("# my work in progress\n", 0, "already exists", "# my work in progress\n"),
+        (RIGHT, 2, "marked for drill 'fx-pick'", RIGHT),  # a file of another drill is refused
+    ],
+)
+def test_try_makes_the_file_from_the_starter_and_never_overwrites_one(
+    tmp_path: Path, before: str | None, code: int, said: str, after: str
+) -> None:
+    mine = tmp_path / "new" / "double.py"
+    if before is not None:
+        mine.parent.mkdir()
+        mine.write_text(before)
+    done = run_cli("try", "fx-double", *DRILLS_ARGS, "--path", str(mine), "--no-watch")
+    assert done.returncode == code, done.stderr
+    assert said in done.stdout + done.stderr and "Traceback" not in done.stderr
+    assert code == 2 or "fx_double(x)" in done.stdout  # the drill is shown when its file is there
+    assert mine.read_text() == after
 
 
 def test_the_default_workspace_is_a_folder_of_its_own_named_at_the_start(vecdrill_home: Path) -> None:
@@ -367,7 +361,7 @@ def test_a_warm_check_cannot_read_the_answers(course: catalogue.Catalogue, isola
         "            print(name, type(exc).__name__)\n"
         "    return x * 2\n"
     )
-    layer = _layer_or_skip(isolation)
+    layer = layer_or_skip(isolation or "default")
     with warm.WarmWorker() as fresh:
         run = _run_source(fresh, course, peek, isolation, hide_answers=True)
         assert fresh.problem is None and _answer(run).status == "ok"
@@ -376,13 +370,6 @@ def test_a_warm_check_cannot_read_the_answers(course: catalogue.Catalogue, isola
         assert first_call == ["solution.py PermissionError", "explain.md PermissionError"]
     else:  # not in bwrap's new root at all; covered by an empty folder under unshare
         assert first_call == ["solution.py FileNotFoundError", "explain.md FileNotFoundError"]
-
-
-def _layer_or_skip(isolation: str | None) -> launch.Isolation:
-    try:
-        return launch.detect_isolation(isolation).layer
-    except ValueError as exc:
-        pytest.skip(str(exc))
 
 
 @pytest.mark.slow

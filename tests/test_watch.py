@@ -6,7 +6,6 @@ from __future__ import annotations
 import functools
 import os
 import shutil
-import subprocess
 import sys
 import threading
 import time
@@ -15,9 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.harness import REPO
+from tests.harness import run_python
 from vecdrill.errors import UsageError
 from vecdrill.learner import watch
+from vecdrill.messages import Message
 
 LIMIT = 30.0  # seconds: a missed save fails the test instead of hanging it
 
@@ -29,12 +29,12 @@ def mode(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str
 
 
 @pytest.fixture
-def notes() -> list[str]:
+def notes() -> list[Message]:
     return []
 
 
 @pytest.fixture
-def watcher(tmp_path: Path, mode: str, notes: list[str]) -> Iterator[watch.FileWatcher]:
+def watcher(tmp_path: Path, mode: str, notes: list[Message]) -> Iterator[watch.FileWatcher]:
     mine = tmp_path / "work" / "mine.py"
     mine.parent.mkdir()
     mine.write_text("first version\n")
@@ -65,15 +65,6 @@ def _next_save(
     waiter.join(timeout=LIMIT)
     assert found, "the watcher did not notice the save"
     return found[0]
-
-
-def _is_waiting(watcher: watch.FileWatcher, checked: watch.Save, seconds: float) -> threading.Thread:
-    """Start `_settled_save` and check that it is still waiting after `seconds`."""
-    waiter = threading.Thread(target=_settled_save, args=(watcher, checked), daemon=True)
-    waiter.start()
-    time.sleep(seconds)
-    assert waiter.is_alive(), "the watcher returned although the content did not change"
-    return waiter
 
 
 def test_the_first_call_returns_what_is_there(watcher: watch.FileWatcher) -> None:
@@ -151,7 +142,9 @@ def test_a_change_that_goes_on_after_it_was_reported_has_not_settled(watcher: wa
 
 def test_touching_the_file_or_its_neighbours_is_not_a_save(watcher: watch.FileWatcher) -> None:
     checked = _next_save(watcher, None)
-    waiter = _is_waiting(watcher, checked, 0.2)
+    waiter = threading.Thread(target=_settled_save, args=(watcher, checked), daemon=True)
+    waiter.start()
+    time.sleep(0.2)  # it is waiting by now
     for n in range(10):  # the same content again, and an editor's files beside it
         watcher.path.write_text("first version\n")
         (watcher.path.parent / f".mine.py.{n}~").write_text("backup\n")
@@ -165,7 +158,7 @@ def test_touching_the_file_or_its_neighbours_is_not_a_save(watcher: watch.FileWa
 
 @pytest.mark.parametrize("gone", ["file", "folder"])
 def test_a_deleted_file_is_waited_for_and_seen_when_it_is_back(
-    watcher: watch.FileWatcher, notes: list[str], gone: str
+    watcher: watch.FileWatcher, notes: list[Message], gone: str
 ) -> None:
     checked = _next_save(watcher, None)
 
@@ -182,17 +175,18 @@ def test_a_deleted_file_is_waited_for_and_seen_when_it_is_back(
 
     saved = _next_save(watcher, checked, delete_then_recreate)
     assert saved == watch.read_save(watcher.path) != checked
-    assert notes == [f"{watcher.path} is gone; vecdrill waits for it to come back (Ctrl-C to stop)"]
+    said = [f"{watcher.path} is gone; vecdrill waits for it to come back (Ctrl-C to stop)"]
+    assert [note.text("en") for note in notes] == said
     again = _next_save(watcher, saved, lambda: watcher.path.write_text("and once more\n"))
     assert again not in (saved, checked)  # still watched after the folder came back
 
 
 FALL_BACK = """
-import os, resource, sys, threading
+import os, resource, threading
 from pathlib import Path
 from vecdrill.learner import watch
 
-path, notes = Path(sys.argv[1]), []
+path, notes = Path(os.environ["WATCHED"]), []
 path.write_text("one\\n")
 soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
 free = os.dup(0)
@@ -207,25 +201,22 @@ threading.Timer(0.1, lambda: path.write_text("two\\n")).start()
 second = watcher.next_change(first)
 while not watcher.settled(second):
     second = watcher.next_change(first)
-print(watcher.polling, second == watch.read_save(path), notes)
+said = [note.text(lang) for note in notes for lang in ("en", "zh")]
+print(watcher.polling, second == watch.read_save(path), said)
 """
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="inotify and RLIMIT_NOFILE are Linux's")
-def test_the_watcher_polls_when_the_native_one_cannot_start(tmp_path: Path) -> None:
-    env = {k: v for k, v in os.environ.items() if k != "VECDRILL_WATCH"}
-    done = subprocess.run(
-        [sys.executable, "-c", FALL_BACK, str(tmp_path / "mine.py")],
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-        env=env,
-        timeout=60,
-    )
+def test_the_watcher_polls_when_the_native_one_cannot_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("VECDRILL_WATCH", raising=False)
+    done = run_python(FALL_BACK, env={"WATCHED": str(tmp_path / "mine.py")}, timeout=60)
     assert done.returncode == 0, done.stderr
     polling, seen, said = done.stdout.split(" ", 2)
     assert (polling, seen) == ("True", "True")
     assert "The native file watcher failed" in said and f"polls {tmp_path} every" in said
+    assert "系统自带的文件监视失败了" in said and f"轮询一次 {tmp_path}" in said
 
 
 def test_an_unknown_watch_mode_is_a_usage_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

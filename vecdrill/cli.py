@@ -1,41 +1,24 @@
-"""The command line: parse, call the core, render, map to an exit code. No logic lives here.
+"""The command line: parse, call one feature, render, map to an exit code. No logic lives here.
 
-`main()` is the one error boundary: vecdrill's own errors become one line on stderr and their exit
-code; anything unexpected becomes exit 4 with a traceback only under `--debug`.
+Its help texts are the catalogue's `help` section: `run` words them in the reader's language as it
+builds the app, so `vecdrill --help` under `--lang zh` reads Chinese. `vecdrill.entry` is the error
+boundary around it.
 """
 
 from __future__ import annotations
 
 import math
+import unicodedata
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
 from vecdrill.errors import ExitCode, UsageError
 from vecdrill.lint import command as lint_command
-from vecdrill.messages import message
+from vecdrill.messages import Message, message, say, words
 
-app = typer.Typer(
-    name="vecdrill",
-    no_args_is_help=True,
-    add_completion=False,
-    rich_markup_mode=None,
-    help="Learn to replace Python loops with vectorized PyTorch and NumPy code, one drill at a "
-    "time. Start with `vecdrill list`, then `vecdrill try ID`. Add --debug anywhere to see "
-    "tracebacks of vecdrill's own errors.",
-)
-
-DrillsOption = Annotated[
-    list[Path] | None,
-    typer.Option(
-        "--drills", help="An extra folder of drills (a teacher's pack); repeatable. VECDRILL_PATH works too."
-    ),
-]
-LangOption = Annotated[
-    str | None,
-    typer.Option("--lang", help="Language of explanations and hints: en or zh (default: from the locale)."),
-]
+app = typer.Typer(name="vecdrill", no_args_is_help=True, add_completion=False, rich_markup_mode=None)
 MAX_TIMEOUT_SECONDS = 24 * 3600.0
 MAX_SEED = 2**62  # the cases' seeds are this plus small offsets, within torch's 64-bit seeds
 MAX_JOBS = 256
@@ -66,25 +49,29 @@ def _jobs(value: int) -> int:
     return value
 
 
-SeedOption = Annotated[int, typer.Option(help="Seed of the generated inputs.", callback=_seed)]
-TimeoutOption = Annotated[
-    Optional[float],  # noqa: UP045
-    typer.Option(help="Wall-clock seconds per run (default: the drill's own).", callback=_timeout),
-]
+# The options that several commands take; an option that typer names from its parameter alone
+# (`--lang`, `--drills`, `--device`, ...) needs no declaration at all.
+SeedOption = Annotated[int, typer.Option(callback=_seed)]
+TimeoutOption = Annotated[float | None, typer.Option(callback=_timeout)]
+JobsOption = Annotated[int, typer.Option(callback=_jobs)]
+NoBenchOption = Annotated[bool, typer.Option("--no-bench")]
+IdArgument = Annotated[str, typer.Argument(metavar="ID")]
+FileOption = Annotated[Path | None, typer.Option("--path")]
+WorkspaceOption = Annotated[Path | None, typer.Option("--workspace")]
+YesOption = Annotated[bool, typer.Option("--yes", "-y")]
+NoEditorOption = Annotated[bool, typer.Option("--no-editor")]
+NoWatchOption = Annotated[bool, typer.Option("--no-watch")]
 
 
 @app.command("list")
 def list_drills(
-    level: Annotated[Optional[int], typer.Option(help="Only this level (1-3).")] = None,  # noqa: UP045
-    tag: Annotated[Optional[str], typer.Option(help="Only drills with this technique.")] = None,  # noqa: UP045
-    library: Annotated[Optional[str], typer.Option(help="Only torch or numpy drills.")] = None,  # noqa: UP045
-    flat: Annotated[
-        bool, typer.Option("--flat", help="One tab-separated line per drill, as when piped.")
-    ] = False,
-    lang: LangOption = None,
-    drills: DrillsOption = None,
+    level: int | None = None,
+    tag: str | None = None,
+    library: str | None = None,
+    flat: Annotated[bool, typer.Option("--flat")] = False,
+    lang: str | None = None,
+    drills: list[Path] | None = None,
 ) -> None:
-    """Show the learning path (the packs of --drills, else every pack) and where you are on it."""
     from vecdrill import language
     from vecdrill.content import catalogue
     from vecdrill.learner import guidance, progress
@@ -100,12 +87,7 @@ def list_drills(
 
 
 @app.command()
-def show(
-    drill_id: Annotated[str, typer.Argument(metavar="ID")],
-    lang: LangOption = None,
-    drills: DrillsOption = None,
-) -> None:
-    """Show a drill: the task, the loop to replace, its inputs and sizes."""
+def show(drill_id: IdArgument, lang: str | None = None, drills: list[Path] | None = None) -> None:
     from vecdrill import language
     from vecdrill.content import catalogue
     from vecdrill.report import render
@@ -116,33 +98,20 @@ def show(
 
 @app.command()
 def check(
-    files: Annotated[list[Path], typer.Argument(metavar="FILE...", help="Solution files.")],
-    drill: Annotated[
-        str | None,
-        typer.Option(help="The drill id (default: from the file's '# vecdrill: ID' line or function)."),
-    ] = None,
-    device: Annotated[str, typer.Option(help="cpu, cuda, or all available.")] = "all",
+    files: Annotated[list[Path], typer.Argument(metavar="FILE...")],
+    drill: str | None = None,
+    device: str = "all",
     seed: SeedOption = 1234,
-    json_output: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
-    no_bench: Annotated[bool, typer.Option("--no-bench", help="Skip timing.")] = False,
-    scaling: Annotated[
-        bool,
-        typer.Option(
-            "--scaling",
-            help="Also time the loop and yours over sizes from 1 up to the benchmark size, and chart them.",
-        ),
-    ] = False,
+    json_output: Annotated[bool, typer.Option("--json")] = False,
+    no_bench: NoBenchOption = False,
+    scaling: Annotated[bool, typer.Option("--scaling")] = False,
     timeout: TimeoutOption = None,
-    jobs: Annotated[int, typer.Option(help="Files checked in parallel.", callback=_jobs)] = 1,
-    isolation: Annotated[Optional[str], typer.Option(help="Force bwrap, unshare or plain.")] = None,  # noqa: UP045
-    no_record: Annotated[
-        bool,
-        typer.Option("--no-record", help="Record nothing in your progress (checking someone else's files)."),
-    ] = False,
-    lang: LangOption = None,
-    drills: DrillsOption = None,
+    jobs: JobsOption = 1,
+    isolation: str | None = None,
+    no_record: Annotated[bool, typer.Option("--no-record")] = False,
+    lang: str | None = None,
+    drills: list[Path] | None = None,
 ) -> None:
-    """Check solution files against their drills' loops (exit 0 only if all pass)."""
     from vecdrill import language
     from vecdrill.checking.pipeline import CheckOptions
     from vecdrill.content import catalogue
@@ -162,12 +131,8 @@ def check(
         scaling=scaling,
     )
     cat = catalogue.load_catalogue(drills)
-    doing = (
-        "checking against the loop"
-        if no_bench
-        else ("checking against the loop, then timing both" + (" at each size" if scaling else ""))
-    )
-    with render.working(doing):
+    doing = "checking" if no_bench else "checking_scaling" if scaling else "checking_timed"
+    with render.working(say("cli", doing, lang_code)):
         results = checks.check_many(files, cat, options, jobs=jobs, record=not no_record)
     if json_output:
         from vecdrill.result.model import to_json
@@ -180,51 +145,21 @@ def check(
 
 @app.command()
 def grade(
-    targets: Annotated[
-        list[str],
-        typer.Argument(
-            metavar="CLASS | GRADEBOOK...",
-            help="A folder with one folder per student, or a pattern such as 'class/*/DRILL.py' (the "
-            "first * names the student); with --merge, the shards' gradebook .json files.",
-        ),
-    ],
-    drill: Annotated[
-        list[str] | None,
-        typer.Option(help="A drill to grade (repeatable; default: every drill some student handed in)."),
-    ] = None,
-    out: Annotated[
-        Optional[Path],  # noqa: UP045
-        typer.Option(
-            help="Where to write the gradebook: OUT.json, OUT.csv and OUT-students.csv "
-            "(default: ./gradebook)."
-        ),
-    ] = None,
-    shard: Annotated[
-        Optional[str],  # noqa: UP045
-        typer.Option(help="Grade only shard K/N of the rows (for a CI matrix); merge them with --merge."),
-    ] = None,
-    merge: Annotated[bool, typer.Option("--merge", help="Join the shards' gradebooks into one.")] = False,
-    device: Annotated[str, typer.Option(help="cpu, cuda, or all available.")] = "all",
+    targets: Annotated[list[str], typer.Argument(metavar="CLASS | GRADEBOOK...")],
+    drill: list[str] | None = None,
+    out: Path | None = None,
+    shard: str | None = None,
+    merge: Annotated[bool, typer.Option("--merge")] = False,
+    device: str = "all",
     seed: SeedOption = 1234,
-    no_bench: Annotated[bool, typer.Option("--no-bench", help="Skip timing (no speedups).")] = False,
+    no_bench: NoBenchOption = False,
     timeout: TimeoutOption = None,
-    jobs: Annotated[
-        int, typer.Option(help="Files checked in parallel, each by a warm worker.", callback=_jobs)
-    ] = 2,
-    isolation: Annotated[Optional[str], typer.Option(help="Force bwrap, unshare or plain.")] = None,  # noqa: UP045
-    allow_plain: Annotated[
-        bool,
-        typer.Option(
-            "--allow-plain",
-            help="Grade even where only the plain sandbox runs, which cannot keep a student's file "
-            "from reading this user's files or other processes (see `vecdrill doctor`).",
-        ),
-    ] = False,
-    drills: DrillsOption = None,
-    lang: LangOption = None,
+    jobs: JobsOption = 2,
+    isolation: str | None = None,
+    allow_plain: Annotated[bool, typer.Option("--allow-plain")] = False,
+    drills: list[Path] | None = None,
+    lang: str | None = None,
 ) -> None:
-    """Grade a class into a gradebook (CSV and JSON): one row per student and drill. Exit 0 even
-    when students fail; only vecdrill's own errors exit non-zero."""
     from vecdrill import language
     from vecdrill.checking.pipeline import CheckOptions
     from vecdrill.content import catalogue
@@ -261,50 +196,16 @@ def grade(
     grades.summary(book, written, summary_lang)
 
 
-IdArgument = Annotated[str, typer.Argument(metavar="ID", help="A drill id (see `vecdrill list`).")]
-FileOption = Annotated[
-    Path | None,
-    typer.Option("--path", help="Your file for the drill (default: ID.py in the workspace)."),
-]
-WorkspaceOption = Annotated[
-    Path | None,
-    typer.Option(
-        "--workspace",
-        help="The folder of your drill files (default: VECDRILL_WORKSPACE, else ~/vecdrill-drills; "
-        "`vecdrill doctor` shows it).",
-    ),
-]
-YesOption = Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")]
-
-
-NoEditorOption = Annotated[
-    bool,
-    typer.Option(
-        "--no-editor",
-        help="Do not open $VISUAL or $EDITOR: edit in another window or pane (with a terminal editor "
-        "such as vim, this shows a verdict on every save).",
-    ),
-]
-NoWatchOption = Annotated[
-    bool, typer.Option("--no-watch", help="Only create the file; check it later with `vecdrill check`.")
-]
-
-
 @app.command("try")
 def try_drill(
-    drill_id: Annotated[
-        Optional[str],  # noqa: UP045
-        typer.Argument(metavar="[ID]", help="A drill id (default: the next unsolved drill on the path)."),
-    ] = None,
+    drill_id: Annotated[str | None, typer.Argument(metavar="[ID]")] = None,
     path: FileOption = None,
     no_editor: NoEditorOption = False,
     no_watch: NoWatchOption = False,
-    lang: LangOption = None,
-    drills: DrillsOption = None,
+    lang: str | None = None,
+    drills: list[Path] | None = None,
     workspace_dir: WorkspaceOption = None,
 ) -> None:
-    """Start a drill: create your file from the starter, then check it on every save. Keys while
-    it watches: n next drill, h hint, t task, l list, e explanation, q quit."""
     from vecdrill import language
     from vecdrill.content import catalogue
     from vecdrill.learner import guidance, session, workspace
@@ -335,22 +236,20 @@ def next_drill(
     path: FileOption = None,
     no_editor: NoEditorOption = False,
     no_watch: NoWatchOption = False,
-    lang: LangOption = None,
-    drills: DrillsOption = None,
+    lang: str | None = None,
+    drills: list[Path] | None = None,
     workspace_dir: WorkspaceOption = None,
 ) -> None:
-    """Start the first drill on the path you have not solved (of the --drills pack, if given)."""
     try_drill(None, path, no_editor, no_watch, lang, drills, workspace_dir)
 
 
 @app.command()
 def hint(
     drill_id: IdArgument,
-    all_steps: Annotated[bool, typer.Option("--all", help="Show every step.")] = False,
-    lang: LangOption = None,
-    drills: DrillsOption = None,
+    all_steps: Annotated[bool, typer.Option("--all")] = False,
+    lang: str | None = None,
+    drills: list[Path] | None = None,
 ) -> None:
-    """Show the next step of a drill's hints (one more step each time)."""
     from vecdrill import language
     from vecdrill.content import catalogue
     from vecdrill.learner import guidance
@@ -363,32 +262,24 @@ def hint(
 
 @app.command()
 def solution(
-    drill_id: IdArgument, yes: YesOption = False, lang: LangOption = None, drills: DrillsOption = None
+    drill_id: IdArgument, yes: YesOption = False, lang: str | None = None, drills: list[Path] | None = None
 ) -> None:
-    """Show a drill's reference solution and explanation (asks first while it is unsolved)."""
     from vecdrill import language
     from vecdrill.content import catalogue
     from vecdrill.learner import guidance
     from vecdrill.report import screens
 
     drill = catalogue.load_catalogue(drills).get(drill_id)
-    if not (
-        yes
-        or guidance.is_solved(drill)
-        or screens.confirm(f"You have not solved {drill.id} yet. Show its solution anyway?")
-    ):
-        screens.declined(
-            f"Not shown: you have not solved {drill.id} yet. `vecdrill hint {drill.id}` "
-            f"gives a hint; `vecdrill solution {drill.id} --yes` shows it anyway."
-        )
-        raise typer.Exit(ExitCode.NOT_PASSED)
     chosen = language.pick(lang)
+    question = say("cli", "show_solution", chosen, drill=drill.id)
+    if not (yes or guidance.is_solved(drill) or screens.confirm(question)):
+        screens.declined(say("cli", "solution_declined", chosen, drill=drill.id))
+        raise typer.Exit(ExitCode.NOT_PASSED)
     screens.solution(drill, guidance.explanation(drill, chosen), chosen)
 
 
 @app.command("progress")
-def show_progress(lang: LangOption = None, drills: DrillsOption = None) -> None:
-    """Show how many drills you have solved, per track of the path, per level and per technique."""
+def show_progress(lang: str | None = None, drills: list[Path] | None = None) -> None:
     from vecdrill import language
     from vecdrill.content import catalogue
     from vecdrill.learner import guidance
@@ -403,11 +294,10 @@ def reset(
     drill_id: IdArgument,
     path: FileOption = None,
     yes: YesOption = False,
-    drills: DrillsOption = None,
+    drills: list[Path] | None = None,
     workspace_dir: WorkspaceOption = None,
-    lang: LangOption = None,
+    lang: str | None = None,
 ) -> None:
-    """Put the drill's starter back in your file, keeping a backup of what was there."""
     from vecdrill import language
     from vecdrill.content import catalogue
     from vecdrill.learner import workspace
@@ -415,33 +305,21 @@ def reset(
 
     cat = catalogue.load_catalogue(drills)
     drill = cat.get(drill_id)
+    chosen = language.pick(lang)
     folder, moves = workspace.prepare(workspace_dir, cat.drills)
-    watch_screen.moved_files(moves, language.pick(lang))
+    watch_screen.moved_files(moves, chosen)
     target = path or workspace.default_path(drill, folder)
-    if workspace.needs_backup(drill, target) and not (
-        yes or screens.confirm(f"Replace {target} with the starter? A backup of it is kept.")
-    ):
-        screens.declined(
-            f"Not reset: {target} is unchanged. `vecdrill reset {drill.id} --yes` resets it without asking."
-        )
+    question = say("cli", "replace", chosen, path=target)
+    if workspace.needs_backup(drill, target) and not (yes or screens.confirm(question)):
+        screens.declined(say("cli", "reset_declined", chosen, path=target, drill=drill.id))
         raise typer.Exit(ExitCode.NOT_PASSED)
     screens.reset_done(target, workspace.reset(drill, target))
 
 
 @app.command()
 def notebook(
-    drill_id: IdArgument,
-    path: Annotated[
-        Path | None,
-        typer.Option(
-            "--path",
-            help="The notebook to write (default: ID.ipynb in your workspace; `vecdrill doctor` names it).",
-        ),
-    ] = None,
-    lang: LangOption = None,
-    drills: DrillsOption = None,
+    drill_id: IdArgument, path: FileOption = None, lang: str | None = None, drills: list[Path] | None = None
 ) -> None:
-    """Write a starter Jupyter notebook for a drill (never over an existing file)."""
     from vecdrill import language
     from vecdrill.notebook import api
     from vecdrill.report import render
@@ -451,9 +329,7 @@ def notebook(
 
 
 @app.command()
-def doctor(lang: LangOption = None) -> None:
-    """Show torch, CUDA, the sandbox's protections here (layer, seccomp, cgroup backstop) and the
-    limits in force."""
+def doctor(lang: str | None = None) -> None:
     import vecdrill.sandbox.doctor
     from vecdrill import language
     from vecdrill.report import render
@@ -462,12 +338,9 @@ def doctor(lang: LangOption = None) -> None:
 
 
 @app.command(
-    context_settings={"ignore_unknown_options": True, "allow_extra_args": True},
-    add_help_option=False,
-    help=f"{lint_command.DESCRIPTION} `vecdrill lint --help` lists its options.",
+    context_settings={"ignore_unknown_options": True, "allow_extra_args": True}, add_help_option=False
 )
 def lint(ctx: typer.Context) -> None:
-    from vecdrill.messages import say
     from vecdrill.report import screens
 
     linted = lint_command.run(ctx.args)
@@ -477,50 +350,40 @@ def lint(ctx: typer.Context) -> None:
     raise typer.Exit(linted.code)
 
 
-dev_app = typer.Typer(help="Tools for drill authors.", no_args_is_help=True)
+dev_app = typer.Typer(no_args_is_help=True)
 app.add_typer(dev_app, name="dev")
 
 
 @dev_app.command("check")
 def dev_check(
-    packs: Annotated[
-        list[Path] | None,
-        typer.Argument(metavar="[PATH]...", help="Drill packs to check (default: the built-in catalogue)."),
-    ] = None,
-    no_bench: Annotated[bool, typer.Option("--no-bench", help="Skip the timing rules.")] = False,
-    jobs: Annotated[int, typer.Option(help="Drills checked in parallel.")] = 2,
-    device: Annotated[str, typer.Option(help="cpu, cuda, or all available.")] = "all",
-    mutants: Annotated[
-        bool, typer.Option("--mutants/--no-mutants", help="Mutation-test each drill's cases (on the CPU).")
-    ] = True,
+    packs: Annotated[list[Path] | None, typer.Argument(metavar="[PATH]...")] = None,
+    no_bench: NoBenchOption = False,
+    jobs: JobsOption = 2,
+    device: str = "all",
+    mutants: Annotated[bool, typer.Option("--mutants/--no-mutants")] = True,
+    lang: str | None = None,
 ) -> None:
-    """Validate drills: manifest, files, loop, starter, reference solution, explanations, timing,
-    and how many mutants of each solution its cases catch."""
+    from vecdrill import language
     from vecdrill.authoring import dev_check
     from vecdrill.report import render
 
-    notes: list[str] = []
+    chosen = language.pick(lang)
+    notes: list[Message] = []
     count, problems = dev_check.dev_check(
         list(packs or []), bench=not no_bench, jobs=jobs, device=device, mutants=mutants, notes=notes
     )
     errors = [str(p) for p in problems if not p.warning]
-    render.dev_check(count, errors, [str(p) for p in problems if p.warning], notes)
+    render.dev_check(count, errors, [str(p) for p in problems if p.warning], notes, chosen)
     raise typer.Exit(ExitCode.BROKEN_DRILL if errors else ExitCode.OK)
 
 
 @app.command()
 def new(
-    drill_id: Annotated[str, typer.Argument(metavar="ID", help="kebab-case id, e.g. clip-norms")],
-    library: Annotated[str, typer.Option(help="torch or numpy.")] = "torch",
-    into: Annotated[Path, typer.Option("--dir", help="The pack folder to create it in.")] = Path("drills"),
-    lang: Annotated[
-        Optional[str],  # noqa: UP045
-        typer.Option(
-            "--lang", help="en: an English-only drill (no Chinese stubs); default: the pack's languages."
-        ),
-    ] = None,
+    drill_id: IdArgument,
+    library: str = "torch",
+    into: Annotated[Path, typer.Option("--dir")] = Path("drills"),
+    lang: str | None = None,
 ) -> None:
-    """Scaffold a new drill folder with every file, ready to fill in."""
     from vecdrill.authoring import scaffold
     from vecdrill.report import render
 
@@ -531,9 +394,45 @@ def new(
     render.created(folder)
 
 
-def run(args: list[str]) -> int:
-    """Run the typer app on `args`; `vecdrill.entry` is the error boundary around it."""
+def run(args: list[str], lang: str) -> int:
+    """Run the app on `args`, its help worded in `lang`."""
+    command = typer.main.get_command(app)
+    _word_help(typer.Context(command), words("help", lang), chinese=lang == "zh")
     try:
-        return int(app(args=args, prog_name="vecdrill", standalone_mode=False) or 0)
+        return int(command.main(args=args, prog_name="vecdrill", standalone_mode=False) or 0)
     except typer.Abort:  # a question answered with Ctrl-D or no
         return ExitCode.NOT_PASSED
+
+
+def _word_help(ctx: typer.Context, texts: dict[str, str], *, chinese: bool, code: str = "vecdrill") -> None:
+    """Put the catalogue's help texts on the command, its parameters and its commands. A command's
+    code is its name (`dev_check` for `vecdrill dev check`); a parameter's is its name, or
+    COMMAND.NAME where that command words it its own way (`grade.jobs`)."""
+    command = ctx.command
+    command.context_class = _Context
+    command.help = _widened(texts[code])
+    if chinese:  # click shortens a help for the list of commands at a space, which Chinese has few of
+        command.short_help = _widened(texts[code].split("。")[0] + "。")
+    help_option = command.get_help_option(ctx)
+    if help_option is not None:
+        help_option.help = _widened(texts["help"])
+    for param in command.params:  # typer's options and arguments, each of which has a help
+        text = texts.get(f"{code}.{param.name}") or texts[str(param.name)]
+        param.help = _widened(text)  # type: ignore[attr-defined]
+    for name, subcommand in getattr(command, "commands", {}).items():
+        subcode = name if code == "vecdrill" else f"{code}_{name}"
+        _word_help(typer.Context(subcommand), texts, chinese=chinese, code=subcode)
+
+
+# Click wraps a help at a count of characters, and a wide (Chinese) character takes two columns:
+# each comes after a marker that counts one while click wraps, and leaves as the help is printed.
+_WIDE = "\0"
+
+
+def _widened(text: str) -> str:
+    return "".join(_WIDE + c if unicodedata.east_asian_width(c) in "WF" else c for c in text)
+
+
+class _Context(typer.Context):
+    def get_help(self) -> str:
+        return super().get_help().replace(_WIDE, "")

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import signal
 import sys
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from vecdrill.errors import ExitCode, VecdrillError
 from vecdrill.messages import say
@@ -37,7 +38,7 @@ def main(argv: list[str] | None = None) -> NoReturn:
     lang = _language(args)
     stopping.install()  # Ctrl-C, SIGTERM and SIGHUP end every child first, then unwind
     try:
-        code = _run(args)
+        code = _run(args, lang)
     except VecdrillError as exc:
         _report(exc, debug, lang)
         code = exc.exit_code
@@ -52,8 +53,8 @@ def main(argv: list[str] | None = None) -> NoReturn:
 
 
 def _language(args: list[str]) -> str:
-    """The language an error is worded in: the command's `--lang` where it names one we speak,
-    else the environment's (VECDRILL_LANG, the locale), as every command picks it."""
+    """The language of an error and of the help: the command's `--lang` where it names one we
+    speak, else the environment's (VECDRILL_LANG, the locale), as every command picks it."""
     from vecdrill import language
 
     for i, arg in enumerate(args):
@@ -65,14 +66,14 @@ def _language(args: list[str]) -> str:
     return language.pick(None)
 
 
-def _run(args: list[str]) -> int:
+def _run(args: list[str], lang: str) -> int:
     if args[:1] == ["lint"] and "--drill" not in args:
         from vecdrill.lint import command
 
         return command.run(args[1:]).code
     from vecdrill import cli
 
-    return cli.run(args)
+    return cli.run(args, lang)
 
 
 def _leave(code: int) -> NoReturn:
@@ -91,10 +92,32 @@ def _usage_or_internal(exc: Exception, debug: bool, lang: str) -> int:
     if callable(format_message):  # typer's (click's) usage errors, whichever click it bundles
         from vecdrill.report import render
 
-        render.error(say("errors", "command_line", lang, problem=format_message()), lang)
+        render.error(say("errors", "command_line", lang, problem=_command_line_problem(exc, lang)), lang)
         return ExitCode.USAGE
     _report(exc, debug, lang, internal=True)
     return ExitCode.INTERNAL
+
+
+def _command_line_problem(exc: Any, lang: str) -> str:
+    """A mistake on the command line in the reader's language where click names its parts (an
+    unknown option, a missing argument, a value of the wrong type), else click's own sentence."""
+    kind = type(exc).__name__
+    name = exc.param.get_error_hint(exc.ctx) if getattr(exc, "param", None) is not None else None
+    if kind == "NoSuchOption":
+        like = ", ".join(exc.possibilities or ())
+        code = "no_such_option_like" if like else "no_such_option"
+        return say("errors", code, lang, option=exc.option_name, like=like)
+    if kind == "MissingParameter" and name:
+        return say("errors", "missing_parameter", lang, name=name)
+    if kind == "BadParameter" and name:
+        value = re.fullmatch(r"(.+) is not a valid (\w+)\.", exc.message)  # click's type mismatch
+        detail = say("errors", "not_a", lang, value=value[1], kind=value[2]) if value else exc.message
+        return say("errors", "bad_value", lang, name=name, detail=detail)
+    command = re.fullmatch(r"No such command (.+?)\.(?: Did you mean (.+?)\?)?", exc.format_message())
+    if command:
+        code = "no_such_command_like" if command[2] else "no_such_command"
+        return say("errors", code, lang, command=command[1], like=command[2])
+    return str(exc.format_message())
 
 
 def _report(exc: Exception, debug: bool, lang: str, internal: bool = False) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -26,6 +26,7 @@ from vecdrill.content.catalogue import Catalogue, load_catalogue
 from vecdrill.content.drill import CHINESE_EXPLANATION, Drill
 from vecdrill.errors import DrillError
 from vecdrill.gate import scan
+from vecdrill.messages import Message, message
 from vecdrill.result.model import FileResult, Verdict
 
 # The loop at its benchmark size, in units of the calibration workload (calibration.py): below, the
@@ -58,10 +59,15 @@ class Context:
 
     @cached_property
     def solution(self) -> FileResult:
-        return _run(self, "solution.py", bench=self.options.bench and self.drill.benchmark)
+        return self.run("solution.py", bench=self.options.bench and self.drill.benchmark)
+
+    def run(self, name: str, *, bench: bool) -> FileResult:
+        """The drill's file `name`, checked as a learner's file is."""
+        options = dataclasses.replace(self.options, drill_id=self.drill.id, bench=bench)
+        return check(read_source(self.drill.file(name)), self.catalogue, options)
 
 
-Producer = Callable[[Context], list[Problem]]
+Producer = Callable[[Context], Iterable[Problem]]
 
 
 def dev_check(
@@ -71,7 +77,7 @@ def dev_check(
     jobs: int = 2,
     device: str = "all",
     mutants: bool = True,
-    notes: list[str] | None = None,
+    notes: list[Message] | None = None,
 ) -> tuple[int, list[Problem]]:
     """Check every drill in `packs` (the built-in catalogue when empty) on `device` (cpu, cuda,
     all); (drills, problems). With `mutants`, each drill is then mutation-tested (on the CPU, all
@@ -82,7 +88,8 @@ def dev_check(
     catalogue = _only(packs) if packs else load_catalogue()
     problems = [Problem(p.where, p.problem) for p in catalogue.problems]
     drills = catalogue.ordered()
-    options = CheckOptions(drill_id=None, bench=bench, device=device)
+    # without the CPU's second try: a drill that fails on CUDA is its author's to hear about
+    options = CheckOptions(bench=bench, device=device, cpu_fallback=False)
     workload = calibration.workload_seconds() if bench else None
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         for found in pool.map(lambda d: check_drill(Context(d, catalogue, options, workload)), drills):
@@ -100,11 +107,10 @@ def dev_check(
     return len(drills), problems
 
 
-def english_only_notes(catalogue: Catalogue) -> list[str]:
+def english_only_notes(catalogue: Catalogue) -> list[Message]:
     """One line per pack that declares itself English only (`languages = ["en"]`)."""
     return [
-        f'pack {pack.id} is English only (languages = ["en"] in its pack.toml): --lang zh shows its '
-        "English text and says so"
+        message("dev_check", "english_only", pack=pack.id)
         for pack in catalogue.scope()
         if "zh" not in pack.languages
         and any(pack.folder.resolve() == d.folder.parent for d in catalogue.ordered())
@@ -135,92 +141,60 @@ def check_drill(context: Context) -> list[Problem]:
             return [*problems, Problem(broken.where, broken.problem)]
         except Exception as exc:  # noqa: BLE001 - one drill never stops the pack
             reason = str(exc).strip().splitlines()[:1] or [type(exc).__name__]
-            return [
-                *problems,
-                Problem(
-                    str(context.drill.folder),
-                    f"vecdrill could not check this drill ({type(exc).__name__}: {reason[0]}); if the "
-                    "drill's files look right, this is a bug in vecdrill: please report it",
-                ),
-            ]
+            bug = (
+                f"vecdrill could not check this drill ({type(exc).__name__}: {reason[0]}); if the "
+                "drill's files look right, this is a bug in vecdrill: please report it"
+            )
+            return [*problems, Problem(str(context.drill.folder), bug)]
     return problems
 
 
-def _run(context: Context, name: str, *, bench: bool) -> FileResult:
-    options = context.options
-    return check(
-        read_source(context.drill.file(name)),
-        context.catalogue,
-        CheckOptions(
-            drill_id=context.drill.id,
-            bench=bench,
-            seed=options.seed,
-            device=options.device,
-            cpu_fallback=False,  # a drill that fails on CUDA is its author's to hear about
-        ),
-    )
-
-
-def _solution_problems(context: Context) -> list[Problem]:
+def _solution_problems(context: Context) -> Iterator[Problem]:
     """The reference solution passes its learner's check; a wrong answer may be the loop's fault."""
     solution = context.solution
-    if solution.verdict.passed:
-        return []
     where = str(context.drill.file("solution.py"))
-    said = solution.message.text("en")  # dev check speaks to authors in English
+    said = solution.message.text("en")  # dev check's problems speak to authors in English
     if solution.verdict is Verdict.WRONG:
-        return [
-            Problem(
-                where,
-                f"the reference solution does not match the loop ({said}); fix whichever "
-                "of solution.py and loop.py is wrong",
-            )
-        ]
-    return [Problem(where, f"the reference solution does not pass its own check: {said}")]
+        yield Problem(
+            where,
+            f"the reference solution does not match the loop ({said}); fix whichever "
+            "of solution.py and loop.py is wrong",
+        )
+    elif not solution.verdict.passed:
+        yield Problem(where, f"the reference solution does not pass its own check: {said}")
 
 
-def _starter_problems(context: Context) -> list[Problem]:
-    starter = _run(context, "starter.py", bench=False)
+def _starter_problems(context: Context) -> Iterator[Problem]:
+    starter = context.run("starter.py", bench=False)
     where = str(context.drill.file("starter.py"))
     if starter.findings:  # a learner's first check would stop at the gate, not say what to write
         said = starter.message.text("en")
-        return [Problem(where, f"the gate refuses the starter ({said}); keep it within the rules")]
-    if not starter.verdict.passed:
-        return []
-    return [
-        Problem(
+        yield Problem(where, f"the gate refuses the starter ({said}); keep it within the rules")
+    elif starter.verdict.passed:
+        yield Problem(
             where,
             "the starter already passes; leave the computation as a TODO that raises NotImplementedError",
         )
-    ]
 
 
-def _loop_problems(context: Context) -> list[Problem]:
+def _loop_problems(context: Context) -> Iterator[Problem]:
     drill = context.drill
     loop_file = drill.file("loop.py")
     strict = dataclasses.replace(scan.GateRules.for_drill(drill), loop_over=None)  # any loop counts
-    if any(f.kind == "loop" for f in scan.scan(loop_file.read_bytes(), strict)):
-        return []
-    return [
-        Problem(
+    if not any(f.kind == "loop" for f in scan.scan(loop_file.read_bytes(), strict)):
+        yield Problem(
             str(loop_file), "the reference loop contains no Python-level loop; a drill teaches replacing one"
         )
-    ]
 
 
-def _todo_problems(context: Context) -> list[Problem]:
-    files = [
-        context.drill.file(name)
-        for name in ("drill.toml", "loop.py", "solution.py", "explain.md", CHINESE_EXPLANATION)
-    ]
-    return [
-        Problem(str(f), "still contains TODO; fill it in")
-        for f in files
-        if f.is_file() and "TODO" in f.read_text(encoding="utf-8")
-    ]
+def _todo_problems(context: Context) -> Iterator[Problem]:
+    for name in ("drill.toml", "loop.py", "solution.py", "explain.md", CHINESE_EXPLANATION):
+        path = context.drill.file(name)
+        if path.is_file() and "TODO" in path.read_text(encoding="utf-8"):
+            yield Problem(str(path), "still contains TODO; fill it in")
 
 
-def _translation_problems(context: Context) -> list[Problem]:
+def _translation_problems(context: Context) -> Iterator[Problem]:
     """Chinese text is optional, but whole: the [zh] table and explain.zh.md come together, with
     a Chinese hint for every English one. A drill with neither is English only (a warning: the
     pack passes, and `--lang zh` shows the English text and says so)."""
@@ -228,96 +202,76 @@ def _translation_problems(context: Context) -> list[Problem]:
     manifest, explanation = str(drill.file("drill.toml")), drill.file(CHINESE_EXPLANATION)
     english_course = "zh" not in context.catalogue.pack_of(drill.id).languages
     if drill.zh is None and not explanation.is_file():
-        if english_course:
-            return []  # the pack says so once (`english_only_notes`)
-        return [
-            Problem(
+        if not english_course:  # an English pack says so once (`english_only_notes`)
+            yield Problem(
                 str(drill.folder),
                 "has no Chinese text (no [zh] table in drill.toml, no explain.zh.md), so --lang zh "
                 "shows it in English",
                 warning=True,
             )
-        ]
-    if drill.zh is None:
-        return [
-            Problem(
-                manifest,
-                "has no [zh] table, but the drill has an explain.zh.md; add [zh] with the title, task "
-                "and hints in Chinese, or remove explain.zh.md to keep the drill English only",
-            )
-        ]
-    problems = []
-    if not explanation.is_file():
-        problems.append(
-            Problem(
+    elif drill.zh is None:
+        yield Problem(
+            manifest,
+            "has no [zh] table, but the drill has an explain.zh.md; add [zh] with the title, task "
+            "and hints in Chinese, or remove explain.zh.md to keep the drill English only",
+        )
+    else:
+        if not explanation.is_file():
+            yield Problem(
                 str(explanation),
                 "is missing, but drill.toml has a [zh] table; write the explanation in Chinese, or "
                 "remove [zh] to keep the drill English only",
             )
-        )
-    if len(drill.zh.hints) != len(drill.hints):
-        problems.append(
-            Problem(
+        if len(drill.zh.hints) != len(drill.hints):
+            yield Problem(
                 manifest,
                 f"zh.hints has {len(drill.zh.hints)} steps but hints has {len(drill.hints)}; give "
                 "each hint step its Chinese translation",
             )
-        )
-    return problems
 
 
-def _explanation_problems(context: Context) -> list[Problem]:
-    problems = []
+def _explanation_problems(context: Context) -> Iterator[Problem]:
     for name in ("explain.md", CHINESE_EXPLANATION):
-        if not context.drill.file(name).is_file():  # explain.zh.md: see _translation_problems
+        path = context.drill.file(name)
+        if not path.is_file():  # explain.zh.md: see _translation_problems
             continue
-        where = str(context.drill.file(name))
-        text = context.drill.file(name).read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8")
         sections = len(re.findall(r"^## ", text, flags=re.MULTILINE))
         size = len(text.split()) if name == "explain.md" else len(text) // 3
         if size < MIN_EXPLANATION_WORDS:
-            problems.append(
-                Problem(
-                    where,
-                    "the explanation is too short; say why the loop is slow, the technique, its "
-                    "pitfalls and when a loop is fine",
-                )
+            yield Problem(
+                str(path),
+                "the explanation is too short; say why the loop is slow, the technique, its "
+                "pitfalls and when a loop is fine",
             )
         elif sections < EXPLANATION_SECTIONS:
-            problems.append(
-                Problem(
-                    where,
-                    f"has {sections} '## ' sections; write {EXPLANATION_SECTIONS}: why the loop is "
-                    "slow, the technique, pitfalls, when a loop is fine",
-                )
+            yield Problem(
+                str(path),
+                f"has {sections} '## ' sections; write {EXPLANATION_SECTIONS}: why the loop is "
+                "slow, the technique, pitfalls, when a loop is fine",
             )
-    return problems
 
 
-def _timing_problems(context: Context) -> list[Problem]:
+def _timing_problems(context: Context) -> Iterator[Problem]:
     """With timing, on the CPU: the speedup floor (an error: the solution must really pay off) and
     the loop's time at the bench size against the calibration (a warning: see LOOP_UNITS)."""
     drill, solution = context.drill, context.solution
     if not context.options.bench or not drill.benchmark or not solution.verdict.passed:
-        return []
-    problems = []
+        return
     where = str(drill.file("drill.toml"))
     for device in solution.devices:
         timing = device.timing
         if timing is None or device.device != "cpu":
             continue
         if timing.speedup < drill.speedup_floor:
-            problems.append(
-                Problem(
-                    where,
-                    f"the reference speedup is {_below(timing.speedup, drill.speedup_floor)}x, below "
-                    f"speedup_floor = {drill.speedup_floor:g}; speed up the solution, or lower the "
-                    "floor and explain why",
-                )
+            yield Problem(
+                where,
+                f"the reference speedup is {_below(timing.speedup, drill.speedup_floor)}x, below "
+                f"speedup_floor = {drill.speedup_floor:g}; speed up the solution, or lower the "
+                "floor and explain why",
             )
         if context.workload_seconds:
-            problems += bench_size_warning(where, timing.loop_seconds, context.workload_seconds)
-    return problems
+            yield from bench_size_warning(where, timing.loop_seconds, context.workload_seconds)
 
 
 def bench_size_warning(where: str, loop_seconds: float, workload_seconds: float) -> list[Problem]:

@@ -16,6 +16,7 @@ import ast
 import copy
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 _OPERATORS: dict[type[ast.operator], type[ast.operator]] = {
     ast.Add: ast.Sub,
@@ -62,31 +63,19 @@ _DTYPES = {
     "bool_": "uint8",
     "intp": "int32",
 }
-_CAST_METHODS = {"float": "double", "double": "float", "long": "int", "int": "long", "half": "float"}
-_FUNCTIONS = {
-    "max": "min",
-    "min": "max",
-    "amax": "amin",
-    "amin": "amax",
-    "argmax": "argmin",
-    "argmin": "argmax",
-    "maximum": "minimum",
-    "minimum": "maximum",
-    "cummax": "cummin",
-    "cummin": "cummax",
-    "floor": "ceil",
-    "ceil": "floor",
-    "triu": "tril",
-    "tril": "triu",
-    "sum": "mean",
-    "mean": "sum",
-    "cumsum": "cumprod",
-    "cumprod": "cumsum",
-    "clamp_min": "clamp_max",
-    "clamp_max": "clamp_min",
-}
-_WORDS = {"amax": "amin", "amin": "amax", "max": "min", "min": "max", "sum": "mean", "mean": "sum"}
-_WORDS |= {"prod": "sum", "left": "right", "right": "left"}
+
+
+def _both_ways(pairs: dict[str, str]) -> dict[str, str]:
+    """Each name to its counterpart and back (`max` to `min`, `min` to `max`)."""
+    return pairs | {other: name for name, other in pairs.items()}
+
+
+_CAST_METHODS = _both_ways({"float": "double", "long": "int"}) | {"half": "float"}
+_FUNCTIONS = _both_ways(
+    {"max": "min", "amax": "amin", "argmax": "argmin", "maximum": "minimum", "cummax": "cummin"}
+    | {"floor": "ceil", "triu": "tril", "sum": "mean", "cumsum": "cumprod", "clamp_min": "clamp_max"}
+)
+_WORDS = _both_ways({"amax": "amin", "max": "min", "sum": "mean", "left": "right"}) | {"prod": "sum"}
 # The names a solution gives its libraries: a call through one is a function's, any other a method's.
 _MODULE_NAMES = frozenset({"torch", "np", "numpy", "F", "nn", "math"})
 # Keywords that only place the result: dropping them changes nothing on the CPU the battery runs
@@ -157,7 +146,8 @@ def _changes(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> Iterator[_Change
     if not isinstance(node, (ast.expr, ast.AugAssign)) or _skipped(node, parents):
         return
     if isinstance(node, (ast.BinOp, ast.AugAssign)) and type(node.op) in _OPERATORS:
-        yield from _operator(node)
+        swapped = _OPERATORS[type(node.op)]()
+        yield ("operator", f"{_symbol(node.op).strip()} -> {_symbol(swapped).strip()}", _set("op", swapped))
     elif isinstance(node, ast.Compare):
         for i, op in enumerate(node.ops):
             for other in _COMPARISONS.get(type(op), ()):
@@ -182,30 +172,22 @@ def _changes(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> Iterator[_Change
         yield from _index(node)
 
 
-def _operator(node: ast.BinOp | ast.AugAssign) -> Iterator[_Change]:
-    other = _OPERATORS[type(node.op)]
+def _in_place(edit: Callable[[Any], object]) -> Callable[[ast.AST], ast.AST]:
+    """The change that edits the site's copy where it stands (`edit`), so it stays the site."""
 
     def change(n: ast.AST) -> ast.AST:
-        n.op = other()  # type: ignore[attr-defined]
+        edit(n)
         return n
 
-    yield ("operator", f"{_symbol(node.op).strip()} -> {_symbol(other()).strip()}", change)
+    return change
 
 
 def _set_cmp(i: int, other: type[ast.cmpop]) -> Callable[[ast.AST], ast.AST]:
-    def change(n: ast.AST) -> ast.AST:
-        n.ops[i] = other()  # type: ignore[attr-defined]
-        return n
-
-    return change
+    return _in_place(lambda n: n.ops.__setitem__(i, other()))
 
 
 def _shift(bound: str, op: type[ast.operator]) -> Callable[[ast.AST], ast.AST]:
-    def change(n: ast.AST) -> ast.AST:
-        setattr(n, bound, ast.BinOp(getattr(n, bound), op(), ast.Constant(1)))
-        return n
-
-    return change
+    return _in_place(lambda n: setattr(n, bound, ast.BinOp(getattr(n, bound), op(), ast.Constant(1))))
 
 
 def _constant(node: ast.Constant, parent: ast.AST | None) -> Iterator[_Change]:
@@ -214,23 +196,20 @@ def _constant(node: ast.Constant, parent: ast.AST | None) -> Iterator[_Change]:
         yield (
             "keyword" if isinstance(parent, ast.keyword) else "constant",
             f"{value} -> {not value}",
-            _value(not value),
+            _set("value", not value),
         )
     elif isinstance(value, int):
-        yield ("constant", f"{value} -> {value + 1}", _value(value + 1))
-        yield ("constant", f"{value} -> {value - 1}", _value(value - 1))
+        yield ("constant", f"{value} -> {value + 1}", _set("value", value + 1))
+        yield ("constant", f"{value} -> {value - 1}", _set("value", value - 1))
     elif isinstance(value, float):
-        yield ("constant", f"{value!r} -> {value + 1!r}", _value(value + 1))
+        yield ("constant", f"{value!r} -> {value + 1!r}", _set("value", value + 1))
     elif isinstance(value, str) and value in _WORDS:
-        yield ("constant", f"{value!r} -> {_WORDS[value]!r}", _value(_WORDS[value]))
+        yield ("constant", f"{value!r} -> {_WORDS[value]!r}", _set("value", _WORDS[value]))
 
 
-def _value(new: object) -> Callable[[ast.AST], ast.AST]:
-    def change(n: ast.AST) -> ast.AST:
-        n.value = new  # type: ignore[attr-defined]
-        return n
-
-    return change
+def _set(field: str, new: object) -> Callable[[ast.AST], ast.AST]:
+    """The site's `field` (its operator, value or attribute name) set to `new`."""
+    return _in_place(lambda n: setattr(n, field, new))
 
 
 def _call(node: ast.Call) -> Iterator[_Change]:
@@ -280,12 +259,9 @@ def _axis(keyword: ast.keyword, i: int) -> Iterator[_Change]:
 
 
 def _keyword_value(i: int, value: int) -> Callable[[ast.AST], ast.AST]:
-    def change(n: ast.AST) -> ast.AST:
-        literal: ast.expr = ast.Constant(abs(value))
-        n.keywords[i].value = ast.UnaryOp(ast.USub(), literal) if value < 0 else literal  # type: ignore[attr-defined]
-        return n
-
-    return change
+    literal: ast.expr = ast.Constant(abs(value))
+    written = ast.UnaryOp(ast.USub(), literal) if value < 0 else literal
+    return _in_place(lambda n: setattr(n.keywords[i], "value", written))
 
 
 def _index(node: ast.Subscript) -> Iterator[_Change]:
@@ -316,38 +292,23 @@ def _move_index(position: int, op: type[ast.operator], in_tuple: bool) -> Callab
 
 
 def _drop_keyword(i: int) -> Callable[[ast.AST], ast.AST]:
-    def change(n: ast.AST) -> ast.AST:
-        del n.keywords[i]  # type: ignore[attr-defined]
-        return n
-
-    return change
+    return _in_place(lambda n: n.keywords.pop(i))
 
 
 def _swap(i: int) -> Callable[[ast.AST], ast.AST]:
-    def change(n: ast.AST) -> ast.AST:
-        args = n.args  # type: ignore[attr-defined]
-        args[i], args[i + 1] = args[i + 1], args[i]
-        return n
-
-    return change
+    """Arguments i and i + 1 swapped: the second taken out and put back before the first."""
+    return _in_place(lambda n: n.args.insert(i, n.args.pop(i + 1)))
 
 
 def _attribute(node: ast.Attribute, parent: ast.AST | None) -> Iterator[_Change]:
     called = isinstance(parent, ast.Call) and parent.func is node
     if isinstance(node.value, ast.Name) and not called and node.attr in _DTYPES:
-        yield ("dtype", f"{node.attr} -> {_DTYPES[node.attr]}", _rename(_DTYPES[node.attr]))
+        yield ("dtype", f"{node.attr} -> {_DTYPES[node.attr]}", _set("attr", _DTYPES[node.attr]))
     elif called and node.attr in _CAST_METHODS and isinstance(parent, ast.Call) and not parent.args:
-        yield ("dtype", f".{node.attr}() -> .{_CAST_METHODS[node.attr]}()", _rename(_CAST_METHODS[node.attr]))
+        cast = _CAST_METHODS[node.attr]
+        yield ("dtype", f".{node.attr}() -> .{cast}()", _set("attr", cast))
     elif called and node.attr in _FUNCTIONS:
-        yield ("function", f"{node.attr} -> {_FUNCTIONS[node.attr]}", _rename(_FUNCTIONS[node.attr]))
-
-
-def _rename(attr: str) -> Callable[[ast.AST], ast.AST]:
-    def change(n: ast.AST) -> ast.AST:
-        n.attr = attr  # type: ignore[attr-defined]
-        return n
-
-    return change
+        yield ("function", f"{node.attr} -> {_FUNCTIONS[node.attr]}", _set("attr", _FUNCTIONS[node.attr]))
 
 
 def _splice(

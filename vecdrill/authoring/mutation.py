@@ -12,7 +12,7 @@ counted; one that does not survives, a sign that the cases are weak, unless the 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -44,7 +44,7 @@ class DrillScore:
     equivalents: list[Mutant] = field(default_factory=list)  # they match the loop on the battery too
     survivors: list[Survivor] = field(default_factory=list)
     seconds: float = 0.0
-    skipped: str | None = None  # why nothing was run: the reference solution fails its own cases
+    skipped: Message | None = None  # why nothing was run: the reference solution fails its own cases
     problem: str | None = None  # why the battery could not run (then no mutant counts as a survivor)
 
     @property
@@ -74,23 +74,31 @@ class DrillScore:
         """Too few non-equivalent mutants for a score to say anything: "100% (0 of 0)" is no test."""
         return self.counted < FEW_MUTANTS
 
-    def line(self) -> str:
+    def line(self) -> Message:
+        """The drill's score line in `vecdrill dev check`'s summary."""
         if self.skipped:
-            return f"{self.drill.id}: not mutation-tested ({self.skipped})"
-        gated = f"{self.gated} stopped by the gate, " if self.gated else ""
+            return message("mutation", "not_tested", drill=self.drill.id, why=self.skipped)
+        counts = {"drill": self.drill.id, "killed": self.killed, "equivalent": self.equivalent}
+        counts |= {"mutants": self.mutants, "counted": self.counted}
+        gated = message("mutation", "gated", count=self.gated) if self.gated else ""
         if self.weakly_tested:
-            why = self.drill.few_mutants or "its solution gives mutation testing little to change"
-            return (
-                f"{self.drill.id}: weakly tested: only {self.counted} non-equivalent "
-                f"mutant{'' if self.counted == 1 else 's'} ({self.killed} killed, {self.equivalent} "
-                f"equivalent, {gated}{self.mutants} in all), too few for a score; {why}"
-            )
-        return (
-            f"{self.drill.id}: mutation score {self.score:.0%} ({self.killed} of {self.counted} killed, "
-            f"{self.equivalent} equivalent, {gated}{len(self.survivors)} survived, "
-            f"{self.explained()} explained; {self.mutants} mutant{'' if self.mutants == 1 else 's'} "
-            f"in {self.seconds:.1f} s)"
+            why = self.drill.few_mutants or message("mutation", "little_to_change")
+            return message("mutation", "weak", **counts, noun=_mutants(self.counted), gated=gated, why=why)
+        return message(
+            "mutation",
+            "score",
+            **counts,
+            percent=100 * self.score,
+            gated=gated,
+            survived=len(self.survivors),
+            explained=self.explained(),
+            noun=_mutants(self.mutants),
+            seconds=self.seconds,
         )
+
+
+def _mutants(count: int) -> Message:
+    return message("mutation", "mutant_one" if count == 1 else "mutant_many")
 
 
 FEW_MUTANTS = 5  # fewer non-equivalent mutants than this: the drill is called weakly tested
@@ -102,16 +110,19 @@ def pack_score(scores: Iterable[DrillScore]) -> tuple[int, int]:
     return sum(s.killed for s in scores), sum(s.counted for s in scores)
 
 
-def pack_line(scores: Iterable[DrillScore]) -> str:
+def pack_line(scores: Iterable[DrillScore]) -> Message:
     scores = list(scores)
     killed, counted = pack_score(scores)
-    score = killed / counted if counted else 1.0
-    drills = f"{len(scores)} drill" + ("" if len(scores) == 1 else "s")
     weak = sum(1 for s in scores if not s.skipped and s.weakly_tested)
-    few = f"; {weak} weakly tested (fewer than {FEW_MUTANTS} non-equivalent mutants)" if weak else ""
-    return (
-        f"pack: mutation score {score:.1%}, {killed} of {counted} non-equivalent mutants killed in "
-        f"{drills}{few}"
+    return message(
+        "mutation",
+        "pack",
+        percent=100 * (killed / counted if counted else 1.0),
+        killed=killed,
+        counted=counted,
+        drills=len(scores),
+        noun=message("mutation", "drill_one" if len(scores) == 1 else "drill_many"),
+        weak=message("mutation", "pack_weak", count=weak, few=FEW_MUTANTS) if weak else "",
     )
 
 
@@ -133,7 +144,7 @@ def mutation_test(
         try:
             score = score_drill(drill, catalogue, options, runner)
         except VecdrillError as exc:  # one drill never stops the others' scores
-            score = DrillScore(drill, skipped=f"vecdrill could not mutation-test it: {exc}")
+            score = DrillScore(drill, skipped=message("mutation", "could_not", error=exc.said))
         if progress is not None:
             progress(score)
         return score
@@ -158,11 +169,11 @@ def score_drill(drill: Drill, catalogue: Catalogue, options: CheckOptions, runne
         score.problem = f"the loop fails on the battery ({exc.problem})"
     try:
         reference = check(unchanged, catalogue, options, runner)
-        fault = None if reference.verdict.passed else reference.message.text("en")
+        fault: Message | str | None = None if reference.verdict.passed else reference.message
     except DrillError as exc:  # the loop cannot answer the cases: dev check reports that itself
         fault = exc.problem
     if fault is not None:
-        score.skipped, score.problem = f"its reference solution does not pass its own check: {fault}", None
+        score.skipped, score.problem = message("mutation", "reference_fails", fault=fault), None
         score.seconds = time.perf_counter() - started
         return score
     passed: list[tuple[Source, Mutant]] = []
@@ -175,9 +186,15 @@ def score_drill(drill: Drill, catalogue: Catalogue, options: CheckOptions, runne
             score.gated += 1
         else:
             score.killed += 1
-    cases = _battery(unchanged, groups, drill, options, runner, score) if passed and groups[0] else []
+
+    def run(source: Source, cases: list[expected.Case]) -> FileResult:
+        """`source` on battery `cases`, past the gate, its time limit grown with their number."""
+        limits = replace(options, timeout=battery.timeout(drill, cases))
+        return check_past_gate(source, drill, limits, runner, cases=cases)
+
+    cases = _battery(unchanged, groups, run, score) if passed and groups[0] else []
     for changed, mutant in passed:
-        failed = _failing(changed, mutant, drill, options, runner, cases) if cases else None
+        failed = _failing(changed, mutant, run, cases) if cases else None
         if failed is None:
             score.equivalents.append(mutant)
         else:
@@ -186,49 +203,40 @@ def score_drill(drill: Drill, catalogue: Catalogue, options: CheckOptions, runne
     return score
 
 
+_Run = Callable[[Source, list[expected.Case]], FileResult]
+
+
 def _battery(
-    unchanged: Source,
-    groups: tuple[list[expected.Case], list[expected.Case]],
-    drill: Drill,
-    options: CheckOptions,
-    runner: Runner,
-    score: DrillScore,
+    unchanged: Source, groups: tuple[list[expected.Case], list[expected.Case]], run: _Run, score: DrillScore
 ) -> list[expected.Case]:
     """The battery's groups the reference solution passes too (see battery.py); a problem when it
     fails on the seeded group, cases of other seeds than the check's."""
     seeded, free = groups
-    result = _run(unchanged, drill, options, runner, seeded)
+    result = run(unchanged, seeded)
     if not result.verdict.passed:
         said = _reworded(result.message, mutant=False).text("en")
         score.problem = f"the reference solution fails on the cases of other seeds: {said}"
         return []
-    if free and not _run(unchanged, drill, options, runner, free).verdict.passed:
+    if free and not run(unchanged, free).verdict.passed:
         free = []
     return seeded + free
 
 
-def _failing(
-    changed: Source,
-    mutant: Mutant,
-    drill: Drill,
-    options: CheckOptions,
-    runner: Runner,
-    cases: list[expected.Case],
-) -> Survivor | None:
+def _failing(changed: Source, mutant: Mutant, run: _Run, cases: list[expected.Case]) -> Survivor | None:
     """The mutant on the battery: None when it matches the loop everywhere, else how it differs.
     A mismatch names its case; a mutant that raises or hangs does not, so the battery is halved
     (the loop's answers are cached) until one case is left that shows it."""
-    result = _run(changed, drill, options, runner, cases)
+    result = run(changed, cases)
     if result.verdict.passed:
         return None
     while len(cases) > 1 and not any(d.mismatch for d in result.devices):
         half = cases[: len(cases) // 2]
-        first = _run(changed, drill, options, runner, half)
+        first = run(changed, half)
         if not first.verdict.passed:
             cases, result = half, first
             continue
         rest = cases[len(cases) // 2 :]
-        second = _run(changed, drill, options, runner, rest)
+        second = run(changed, rest)
         if second.verdict.passed:
             break  # only the whole battery shows it (its run time, say): keep what it said
         cases, result = rest, second
@@ -254,16 +262,9 @@ def _reworded(said: Message, mutant: bool = True) -> Message:
     return Message(said.section, said.code, params)
 
 
-def _run(
-    source: Source, drill: Drill, options: CheckOptions, runner: Runner, cases: list[expected.Case]
-) -> FileResult:
-    limits = replace(options, timeout=battery.timeout(drill, cases))
-    return check_past_gate(source, drill, limits, runner, cases=cases)
-
-
 def dev_check(
     drills: list[Drill], catalogue: Catalogue, *, jobs: int
-) -> tuple[list[tuple[str, str]], list[str]]:
+) -> tuple[list[tuple[str, str]], list[Message]]:
     """What `vecdrill dev check` adds: every drill's weak-cases problems (`weak_cases`), and a score
     line per drill and one for the pack."""
     scores = mutation_test(drills, catalogue, jobs=jobs)
@@ -271,46 +272,37 @@ def dev_check(
     return problems, [*(score.line() for score in scores), pack_line(scores)]
 
 
-def weak_cases(score: DrillScore) -> list[tuple[str, str]]:
+def weak_cases(score: DrillScore) -> Iterator[tuple[str, str]]:
     """(where, sentence) for every survivor the drill does not explain, for every explanation that
     no longer matches a survivor or a weak score, and for a battery that could not run. (A drill
     whose reference solution fails is not mutation-tested; dev check reports that failure itself.)"""
     drill = score.drill
     manifest = str(drill.file("drill.toml"))
-    found: list[tuple[str, str]] = []
     if score.problem:
-        found.append((manifest, f"mutation testing could not run its battery: {score.problem}"))
+        yield manifest, f"mutation testing could not run its battery: {score.problem}"
     for survivor in score.survivors:
-        if score.why(survivor):
-            continue
-        mutant, said = survivor.mutant, survivor.found.text("en")
-        found.append(
-            (
+        if not score.why(survivor):
+            mutant, said = survivor.mutant, survivor.found.text("en")
+            yield (
                 f"{drill.file('solution.py')}:{mutant.line}",
                 f"the mutant `{mutant.diff}` passes the drill's cases but not the loop on a larger "
                 f"battery ({said}); {_suggestion(drill, survivor.size)}, or explain it in "
                 f'drill.toml: [mutation] survivors = [{{ mutant = "{mutant.id}", why = "..." }}]',
             )
-        )
     if drill.few_mutants and not (score.weakly_tested or score.problem or score.skipped):
-        found.append(
-            (
-                manifest,
-                f"[mutation] few_mutants explains a weak score, but the solution has {score.counted} "
-                "non-equivalent mutants now; remove the entry",
-            )
+        yield (
+            manifest,
+            f"[mutation] few_mutants explains a weak score, but the solution has {score.counted} "
+            "non-equivalent mutants now; remove the entry",
         )
     names = {name for s in score.survivors for name in (s.mutant.id, s.mutant.diff)}
     for known in drill.survivors:
         if known.mutant not in names and not (score.problem or score.skipped):
-            found.append(
-                (
-                    manifest,
-                    f"[mutation] survivors lists {known.mutant!r}, which is no surviving mutant "
-                    "(the cases kill it now, or the solution changed); remove the entry",
-                )
+            yield (
+                manifest,
+                f"[mutation] survivors lists {known.mutant!r}, which is no surviving mutant "
+                "(the cases kill it now, or the solution changed); remove the entry",
             )
-    return found
 
 
 def _suggestion(drill: Drill, size: Size | None) -> str:

@@ -34,12 +34,9 @@ def rule_problems(drill: Drill) -> list[tuple[str, str]]:
     """(where, message) for each banned or allowed name that does not exist or has no effect."""
     where = str(drill.file(MANIFEST))
     banned = {entry.name for entry in drill.banned}
-    problems = [(where, m) for e in drill.banned if (m := _banned_problem(e.name, banned, drill.library))]
-    for entry in drill.allowed or ():
-        message = _allowed_problem(entry.name, drill.library)
-        if message:
-            problems.append((where, message))
-    return problems
+    found = [_banned_problem(entry.name, banned, drill.library) for entry in drill.banned]
+    found += [_allowed_problem(entry.name, drill.library) for entry in drill.allowed or ()]
+    return [(where, problem) for problem in found if problem]
 
 
 def _banned_problem(name: str, banned: set[str], library: str) -> str | None:

@@ -24,13 +24,12 @@ kind = "normal"
 """
 
 _IMPORT = {"torch": "import torch", "numpy": "import numpy as np"}
+_MODULE = {"torch": "torch", "numpy": "np"}
 _TYPE = {"torch": "torch.Tensor", "numpy": "np.ndarray"}
-_LOOP_BODY = {
-    "torch": "    out = torch.empty_like(x)\n    for i in range(x.shape[0]):\n"
-    "        out[i] = x[i] * 2  # TODO: the real per-element work\n    return out\n",
-    "numpy": "    out = np.empty_like(x)\n    for i in range(x.shape[0]):\n"
-    "        out[i] = x[i] * 2  # TODO: the real per-element work\n    return out\n",
-}
+_LOOP_BODY = (
+    "    out = {module}.empty_like(x)\n    for i in range(x.shape[0]):\n"
+    "        out[i] = x[i] * 2  # TODO: the real per-element work\n    return out\n"
+)
 _DOC = '    """TODO: what it computes.\n\n    x: (N,) {dtype}.\n    Returns (N,) {dtype}.\n    """\n'
 _EXPLAIN = (
     "# TODO: title\n\n## Why the loop is slow\nTODO\n\n## The technique\nTODO\n\n"
@@ -60,7 +59,7 @@ def render(drill_id: str, library: str, chinese: bool = True) -> dict[str, str]:
     zh = _ZH_TABLE.format(function=function) if chinese else ""
     files = {
         "drill.toml": _MANIFEST.format(library=library, function=function, dtype=dtype, zh=zh),
-        "loop.py": head + doc + _LOOP_BODY[library],
+        "loop.py": head + doc + _LOOP_BODY.format(module=_MODULE[library]),
         "starter.py": head + doc + "    # TODO: replace the loop with whole-array operations.\n"
         f'    raise NotImplementedError("write {function}")\n',
         "solution.py": head + doc + "    return x * 2  # TODO: the reference solution\n",

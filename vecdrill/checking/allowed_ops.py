@@ -66,8 +66,6 @@ RENAMED: dict[str, frozenset[str]] = {
     "matmul": OPERATOR_OPS["@"],
     "max": frozenset({"max", "amax", "maximum"}),
     "min": frozenset({"min", "amin", "minimum"}),
-    "abs": frozenset({"abs"}),
-    "round": frozenset({"round"}),
     "int": frozenset({"_local_scalar_dense"}),
     "float": frozenset({"_local_scalar_dense"}),
     "bool": frozenset({"_local_scalar_dense"}),

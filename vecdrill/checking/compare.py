@@ -11,7 +11,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from vecdrill import wire
 from vecdrill.checking.expected import Case, Piece
+from vecdrill.content.drill import Drill
 from vecdrill.messages import Message, message
 from vecdrill.result.model import InputNear, Mismatch
 
@@ -27,6 +29,24 @@ class Tolerance:
     rtol: float | None
     atol: float | None
     unordered: str | int | None = None
+
+
+def tolerance(drill: Drill, device: str) -> Tolerance:
+    """The drill's tolerance on `device`: its own CUDA tolerance, where it gives one, on a GPU."""
+    on_gpu = device.startswith("cuda")
+    rtol = drill.cuda_rtol if on_gpu and drill.cuda_rtol is not None else drill.rtol
+    atol = drill.cuda_atol if on_gpu and drill.cuda_atol is not None else drill.atol
+    return Tolerance(rtol, atol, drill.unordered)
+
+
+@dataclass(frozen=True)
+class Answers:
+    """Both sides of one run, as judging reads them: the frame the solution's child sent (its
+    header and tensors) and the loop's answers, by piece (`expected.gather`)."""
+
+    header: wire.ResultHeader
+    tensors: dict[str, torch.Tensor]
+    pieces: dict[str, Piece]
 
 
 @dataclass(frozen=True)
@@ -65,11 +85,11 @@ def compare_case(
         inputs,
     )
     if mismatch is None and not case.outputs_only:
-        mismatch = _mutated_input(case, expected, got_tensors)
+        mismatch = _mutated_input(case, inputs, got_tensors)
     # No gradients where edge values were forced (ties sit on kinks: a convention), nor at the
     # benchmark size (the loop's backward pass would be slow there).
     if mismatch is None and case.edge is None and not case.outputs_only:
-        mismatch = _gradient_mismatch(case, expected, got_record, got_tensors, tol, inputs)
+        mismatch = _gradient_mismatch(case, expected, got_tensors, tol, inputs)
     if mismatch is None:
         return None
     return replace(
@@ -77,21 +97,21 @@ def compare_case(
     )
 
 
-def _mutated_input(case: Case, expected: Piece, got: dict[str, torch.Tensor]) -> Mismatch | None:
+def _mutated_input(
+    case: Case, inputs: Mapping[str, torch.Tensor], got: dict[str, torch.Tensor]
+) -> Mismatch | None:
+    """The first input that came back changed from what the loop received (`inputs`)."""
     exact = Tolerance(rtol=0.0, atol=0.0)
-    for key, original in expected.tensors.items():
-        if key.startswith(f"{case.id}/in/"):
-            name = key.rsplit("/", 1)[1]
-            after = got.get(key)
-            if after is None or compare_tensors(original, after, exact, name) is not None:
-                return Mismatch("input-mutated", name)
+    for name, original in inputs.items():
+        after = got.get(f"{case.id}/in/{name}")
+        if after is None or compare_tensors(original, after, exact, name) is not None:
+            return Mismatch("input-mutated", name)
     return None
 
 
 def _gradient_mismatch(
     case: Case,
     expected: Piece,
-    got_record: dict[str, Any],
     got: dict[str, torch.Tensor],
     tol: Tolerance,
     inputs: Mapping[str, torch.Tensor],
@@ -124,31 +144,26 @@ def compare_answers(
         return Mismatch("count", "out", expected=_shape_of_answer(expected), got=_shape_of_answer(got))
     for i, (want, have) in enumerate(zip(expected.items, got.items, strict=True)):
         label: str | Message = f"out[{i}]" if expected.is_tuple else "out"
-        want_number, have_number = _number(want, expected.tensors[i]), _number(have, got.tensors[i])
+        want_tensor, have_tensor = expected.tensors[i], got.tensors[i]
+        want_number, have_number = _number(want, want_tensor), _number(have, have_tensor)
         if want_number is not None and have_number is not None:
             mismatch = _compare_numbers(want_number, have_number, tol, label, inputs)
-            if mismatch:
-                return mismatch
-            continue
-        if want["type"] != have["type"]:
-            return Mismatch("type", label, expected=_type_label(want), got=_type_label(have))
-        if want["device"] != have["device"]:
-            return Mismatch("device", label, expected=want["device"], got=have["device"])
-        want_tensor, have_tensor = expected.tensors[i], got.tensors[i]
-        assert want_tensor is not None and have_tensor is not None
-        near = inputs
-        if tol.unordered is not None and want_tensor.shape == have_tensor.shape:
-            near = None
-            want_tensor, have_tensor = (
-                _in_order(want_tensor, tol.unordered),
-                _in_order(have_tensor, tol.unordered),
-            )
-            label = (
-                message("mismatch", "sorted", output=label)
-                if tol.unordered == "all"
-                else message("mismatch", "sorted_along", output=label, axis=tol.unordered)
-            )
-        mismatch = compare_tensors(want_tensor, have_tensor, tol, label, inputs=near)
+        elif want["type"] != have["type"]:
+            mismatch = Mismatch("type", label, expected=_type_label(want), got=_type_label(have))
+        elif want["device"] != have["device"]:
+            mismatch = Mismatch("device", label, expected=want["device"], got=have["device"])
+        else:
+            assert want_tensor is not None and have_tensor is not None
+            near = inputs
+            if tol.unordered is not None and want_tensor.shape == have_tensor.shape:
+                near = None
+                want_tensor, have_tensor = (_in_order(t, tol.unordered) for t in (want_tensor, have_tensor))
+                label = (
+                    message("mismatch", "sorted", output=label)
+                    if tol.unordered == "all"
+                    else message("mismatch", "sorted_along", output=label, axis=tol.unordered)
+                )
+            mismatch = compare_tensors(want_tensor, have_tensor, tol, label, inputs=near)
         if mismatch:
             return mismatch
     return None

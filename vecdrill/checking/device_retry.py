@@ -10,24 +10,14 @@ fault) or the CUDA failure as that device's own verdict.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from vecdrill.checking import devices
 from vecdrill.checking.expected import ended_how
-from vecdrill.checking.verdicts import Judged
+from vecdrill.checking.verdicts import Attempt
 from vecdrill.errors import VecdrillError
 from vecdrill.messages import Message, message
-from vecdrill.result.model import DeviceResult, Verdict
-from vecdrill.sandbox.ended import ChildRun
-
-
-@dataclass(frozen=True)
-class Attempt:
-    """One run of the checked child with the loop's answers beside it, before any retry."""
-
-    run: ChildRun
-    judged: Judged | None  # None when the loop's answers could not be made
-    reference_error: VecdrillError | None = None
+from vecdrill.result.model import DeviceResult, FileResult, Verdict
 
 
 def lost_device(attempt: Attempt, targets: list[str]) -> str | None:
@@ -36,23 +26,23 @@ def lost_device(attempt: Attempt, targets: list[str]) -> str | None:
     others = [device for device in targets if device != "cpu"]
     if "cpu" not in targets or not others:
         return None
-    judged = attempt.judged
+    result = attempt.result
     if attempt.reference_error is not None or not attempt.run.started_up:
         return others[0]
-    if judged is None or judged.devices:
+    if result is None or result.devices:
         return None
-    if judged.verdict is Verdict.CRASH:  # no frame, so no telling which device it was on
+    if result.verdict is Verdict.CRASH:  # no frame, so no telling which device it was on
         return others[0]
-    return judged.failed_on if judged.failed_on in others else None
+    return attempt.failed_on if attempt.failed_on in others else None
 
 
-def merge(first: Attempt, on_cpu: Judged, device: str) -> Judged:
+def merge(first: Attempt, on_cpu: FileResult, device: str) -> FileResult:
     """The CPU-only check's verdict, told what became of `device` in the first attempt: a note
     that it could not be checked, or its failure as that device's own verdict (and the file's,
     where the CPU passed)."""
     run = first.run
-    if first.judged is not None and on_cpu.verdict is Verdict.CRASH:
-        return first.judged  # it crashes (or dies starting) on the CPU alone too: not the device's doing
+    if first.result is not None and on_cpu.verdict is Verdict.CRASH:
+        return first.result  # it crashes (or dies starting) on the CPU alone too: not the device's doing
     if run.startup_timed_out:
         why = message("note", "still_starting", device=device, seconds=f"{run.startup_seconds:.0f}")
     elif not run.started_up:
@@ -63,8 +53,8 @@ def merge(first: Attempt, on_cpu: Judged, device: str) -> Judged:
         why = None
     if why is not None:
         return replace(on_cpu, notes=(*on_cpu.notes, message("note", "lost_device", device=device, why=why)))
-    assert first.judged is not None
-    failed = first.judged
+    assert first.result is not None
+    failed = first.result
     said = devices.on_device(device, failed.message)
     judged = replace(on_cpu, devices=(*on_cpu.devices, DeviceResult(device, failed.verdict, said)))
     if not on_cpu.verdict.passed:

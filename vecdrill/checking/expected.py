@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
 _KEYED_FILES = ("drill.toml", "loop.py", "solution.py")
 _KEY_FIELD = "vecdrill_cache_key"  # in each cached piece's header: the digest it was stored under
+PROBE_FIELDS = ("counts", "loop_counts", "ops", "probed", "probe_cpu_seconds")  # the "counts" piece
 
 
 @dataclass(frozen=True)
@@ -70,7 +71,7 @@ class Piece:
 
     header: dict[str, Any]
     tensors: dict[str, torch.Tensor]
-    cached: bool
+    cached: bool = False  # read from the cache, not computed by this check
 
 
 # The code that turns a case into the loop's inputs, runs it, counts and times it: a change to any
@@ -90,19 +91,16 @@ def code_fingerprint() -> str:
     return digest_code(Path(__file__).parents[1])
 
 
-def digest_code(package: Path) -> str:
-    """A digest of `package`'s ANSWER_CODE files."""
+def digest_code(folder: Path, names: tuple[str, ...] = ANSWER_CODE, length: int = 16) -> str:
+    """A digest of the files `names` in `folder` (by default: the package's ANSWER_CODE)."""
     digest = hashlib.sha256()
-    for name in ANSWER_CODE:
-        digest.update(name.encode() + b"\0" + (package / name).read_bytes() + b"\0")
-    return digest.hexdigest()[:16]
+    for name in names:
+        digest.update(name.encode() + b"\0" + (folder / name).read_bytes() + b"\0")
+    return digest.hexdigest()[:length]
 
 
 def fingerprint(drill: Drill) -> str:
-    digest = hashlib.sha256()
-    for name in _KEYED_FILES:
-        digest.update(name.encode() + b"\0" + drill.file(name).read_bytes() + b"\0")
-    return digest.hexdigest()[:20]
+    return digest_code(drill.folder, _KEYED_FILES, 20)
 
 
 def gather(
@@ -166,29 +164,19 @@ def gather(
 def _split(
     header: wire.ResultHeader, tensors: dict[str, torch.Tensor], request: wire.WorkerRequest
 ) -> dict[str, Piece]:
+    """The reference child's frame in the pieces it is cached as: each case, the probe's counts,
+    each benchmark (its tensors named as any benchmark's, `bench/...`)."""
     pieces: dict[str, Piece] = {}
     for record in header.cases:
         prefix = f"{record['id']}/"
-        pieces[record["id"]] = Piece(
-            record, {k: v for k, v in tensors.items() if k.startswith(prefix)}, cached=False
-        )
+        pieces[record["id"]] = Piece(record, {k: v for k, v in tensors.items() if k.startswith(prefix)})
     if request.probe:
-        probe_header = {
-            "counts": header.counts,
-            "loop_counts": header.loop_counts,
-            "ops": header.ops,
-            "probed": header.probed,
-            "probe_cpu_seconds": header.probe_cpu_seconds,
-        }
-        probe_tensors = {k: v for k, v in tensors.items() if k.startswith("probe:")}
-        pieces["counts"] = Piece(probe_header, probe_tensors, cached=False)
+        probe_header = {name: getattr(header, name) for name in PROBE_FIELDS}
+        pieces["counts"] = Piece(probe_header, {k: v for k, v in tensors.items() if k.startswith("probe:")})
     for i, record in enumerate(header.bench):
         prefix = f"bench{i}/"
-        pieces[record["name"]] = Piece(
-            record,
-            {k.replace(prefix, "bench/", 1): v for k, v in tensors.items() if k.startswith(prefix)},
-            cached=False,
-        )
+        renamed = {k.replace(prefix, "bench/", 1): v for k, v in tensors.items() if k.startswith(prefix)}
+        pieces[record["name"]] = Piece(record, renamed)
     return pieces
 
 
@@ -198,8 +186,11 @@ def _run_reference(
     from vecdrill.sandbox import launch
 
     timed = {spec.device for spec in request.bench}
+    # As much again when it is timed on CUDA, where the loop waits for the GPU on every element (a
+    # loop tuned to take a second on the CPU can take twenty there).
+    on_gpu = any(device.startswith("cuda") for device in timed)
     limits = launch.Limits(
-        wall_seconds=reference_wall(timeout, timed),
+        wall_seconds=timeout * (2 if on_gpu else 1),
         data_bytes=8 * 1024**3,
         result_bytes=1024**3,
         output_kill_bytes=64 * 1024**2,
@@ -226,13 +217,6 @@ def _run_reference(
     return header, tensors
 
 
-def reference_wall(timeout: float, timed: set[str]) -> float:
-    """The loop's wall limit: `timeout` for its cases and its CPU timing, and as much again when
-    it is timed on CUDA, where it waits for the GPU on every element (a loop tuned to take a second
-    on the CPU can take twenty there)."""
-    return timeout * (2 if any(device.startswith("cuda") for device in timed) else 1)
-
-
 def _no_result(run: ChildRun, timeout: float) -> str:
     """Why the reference child sent nothing, as a sentence for the drill's author."""
     if run.timed_out:
@@ -249,12 +233,13 @@ def _no_result(run: ChildRun, timeout: float) -> str:
     )
 
 
-def _digest(key: dict[str, Any]) -> str:
+def digest_key(key: dict[str, Any]) -> str:
+    """The name a cache key files its entry under."""
     return hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()
 
 
 def _cache_file(key: dict[str, Any]) -> Path:
-    return paths.cache_dir() / "reference" / f"{_digest(key)}.vdr"
+    return paths.cache_dir() / "reference" / f"{digest_key(key)}.vdr"
 
 
 def _load(key: dict[str, Any]) -> Piece | None:
@@ -264,7 +249,7 @@ def _load(key: dict[str, Any]) -> Piece | None:
         header, tensors = wire.decode(_cache_file(key).read_bytes())
     except (OSError, wire.ProtocolError):
         return None
-    if header.pop(_KEY_FIELD, None) != _digest(key):
+    if header.pop(_KEY_FIELD, None) != digest_key(key):
         return None
     return Piece(header, tensors, cached=True)
 
@@ -274,7 +259,7 @@ def _store(key: dict[str, Any], piece: Piece) -> None:
     target = _cache_file(key)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        files.write_atomic(target, wire.encode({**piece.header, _KEY_FIELD: _digest(key)}, piece.tensors))
+        files.write_atomic(target, wire.encode({**piece.header, _KEY_FIELD: digest_key(key)}, piece.tensors))
     except OSError:
         return
 
@@ -325,15 +310,12 @@ def _sentence(data: dict[str, Any]) -> Message:
 
 
 def ended_how(run: ChildRun) -> Message:
-    """How a child that sent nothing ended: "was killed by SIGSEGV", "ended (exit code 1)"."""
-    if run.signal is not None:
-        return message("verdict", "killed_by", signal=signal_name(run.signal))
-    return message("verdict", "exit_code", status=run.returncode)
-
-
-def signal_name(number: int) -> str:
-    """`SIGKILL`, or `signal 64` for a number no name is known for."""
+    """How a child that sent nothing ended: "was killed by SIGSEGV" (or `signal 64`, a number no
+    name is known for), "ended (exit code 1)"."""
+    if run.signal is None:
+        return message("verdict", "exit_code", status=run.returncode)
     try:
-        return signal.Signals(number).name
+        name = signal.Signals(run.signal).name
     except ValueError:
-        return f"signal {number}"
+        name = f"signal {run.signal}"
+    return message("verdict", "killed_by", signal=name)

@@ -36,28 +36,32 @@ CPU_RATIO = 200
 
 
 @dataclass(frozen=True)
-class Growth:
-    label: Message  # what was counted, in words
-    small: int
-    large: int
-    reference: int  # how much the reference solution's count rose
-
-
-@dataclass(frozen=True)
 class Reads:
     verdict: Verdict  # PASS with a note, or FORBIDDEN where the drill bans scalar reads
     message: Message
 
 
-def grew(solution: dict[str, list[int]], reference: dict[str, list[int]], i: int, j: int) -> Growth | None:
-    """The first counter that grows from probe `i` to probe `j` while the reference's stays flat."""
+def loop_growth(
+    solution: dict[str, list[int]],
+    reference: dict[str, list[int]],
+    i: int = 0,
+    j: int = 1,
+    code: str = "work_grows",
+    **named: Any,
+) -> Message | None:
+    """A sentence (`code`, with the values `named`) for the first counter that grows from probe
+    `i` to probe `j` while the reference's stays flat, with how much the reference's rose."""
     for key in UNITS:
         if key not in solution or key not in reference:
             continue
         small, large = solution[key][i], solution[key][j]
         rise = max(0, reference[key][j] - reference[key][i])
         if large - small > LOOP_SLACK + 4 * rise:
-            return Growth(message("verdict", f"unit_{key}"), small, large, rise)
+            unit = message("verdict", f"unit_{key}")
+            reads = syncs_clause(solution, i, j)
+            return message(
+                "verdict", code, small=small, unit=unit, large=large, reference=rise, reads=reads, **named
+            )
     return None
 
 
@@ -73,25 +77,13 @@ def loop_over_growth(
     drill: Drill, probe: list[Size], solution: dict[str, list[int]], reference: dict[str, list[int]]
 ) -> Message | None:
     """For a `loop_over` drill: a sentence naming the first other dimension the work grows with."""
-    assert drill.loop_over is not None
     base = probe[0]
     for j, size in enumerate(probe[2:], start=2):
         dim = next(d for d in size if size[d] != base[d])
-        found = grew(solution, reference, 0, j)
-        if found is not None:
-            return message(
-                "verdict",
-                "work_grows_with",
-                dim=dim,
-                small=found.small,
-                unit=found.label,
-                base=base[dim],
-                large=found.large,
-                grown=size[dim],
-                reference=found.reference,
-                loop_over=drill.loop_over,
-                reads=syncs_clause(solution, 0, j),
-            )
+        grown = {"dim": dim, "base": base[dim], "grown": size[dim], "loop_over": drill.loop_over}
+        said = loop_growth(solution, reference, 0, j, "work_grows_with", **grown)
+        if said is not None:
+            return said
     return None
 
 
@@ -110,10 +102,10 @@ def scalar_reads(drill: Drill, counts: dict[str, list[int]]) -> Reads | None:
 def hidden_work(marks: Sequence[Mark], probes: int, reference: dict[str, Any]) -> Message | None:
     """A sentence when the CPU time of the solution's process, read by the sandbox from outside it
     around each probe call (the least of each size's repeats), grows from the small probe size to
-    the large one far beyond the
-    reference solution's: work the counters in the child did not see (they are the child's word,
-    and code that gets past the gate can silence them; this figure it cannot change). Without its
-    marks (a solution that took over the checking code in its process) nothing can be confirmed."""
+    the large one far beyond the reference solution's: work the counters in the child did not see
+    (they are the child's word, and code that gets past the gate can silence them; this figure it
+    cannot change). Without its marks (a solution that took over the checking code in its process)
+    nothing can be confirmed."""
     if probes < 2:
         return None
     spans = [mark for mark in marks if mark.byte in ("a", "b")]

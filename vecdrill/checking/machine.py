@@ -12,7 +12,6 @@ measurement that fails leaves the report without an efficiency figure, never wit
 from __future__ import annotations
 
 import functools
-import hashlib
 import json
 import threading
 from pathlib import Path
@@ -74,16 +73,11 @@ def _key(device: str) -> dict[str, Any]:
 
 @functools.cache
 def _code() -> str:
-    package = Path(__file__).parents[1]
-    digest = hashlib.sha256()
-    for name in CODE:
-        digest.update(name.encode() + b"\0" + (package / name).read_bytes() + b"\0")
-    return digest.hexdigest()[:16]
+    return expected.digest_code(Path(__file__).parents[1], CODE)
 
 
 def _file(device: str) -> Path:
-    text = json.dumps(_key(device), sort_keys=True)
-    return paths.cache_dir() / "ceilings" / f"{hashlib.sha256(text.encode()).hexdigest()[:32]}.json"
+    return paths.cache_dir() / "ceilings" / f"{expected.digest_key(_key(device))[:32]}.json"
 
 
 def _load(device: str) -> Ceilings | None:

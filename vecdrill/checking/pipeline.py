@@ -86,13 +86,13 @@ def check_past_gate(
     if lost is None and first.reference_error is not None:
         raise first.reference_error
     if lost is None:
-        assert first.judged is not None
-        judged = first.judged
+        assert first.result is not None
+        result = first.result
     else:
         again = _attempt(source, planned.on_cpu(), runner, isolation, resolve)
-        assert again.judged is not None  # on one device, the loop's failure is raised
-        judged = device_retry.merge(first, again.judged, lost)
-    notes = list(judged.notes)
+        assert again.result is not None  # on one device, the loop's failure is raised
+        result = device_retry.merge(first, again.result, lost)
+    notes = list(result.notes)
     if drill.library == "numpy" and options.device == "cuda":
         notes.append(message("note", "numpy_cpu_only"))
     elif "cuda" not in targets:
@@ -101,20 +101,7 @@ def check_past_gate(
         notes.append(message("note", "not_timed", reason=Authored(drill.benchmark_reason)))
     if fallback := isolation.fallback_note():
         notes.append(fallback)
-    return FileResult(
-        str(source.path),
-        drill.id,
-        judged.verdict,
-        judged.message,
-        devices=judged.devices,
-        stdout=judged.stdout,
-        stderr=judged.stderr,
-        traceback=judged.traceback,
-        isolation=isolation.layer.value,
-        notes=tuple(notes),
-        evidence=judged.evidence,
-        source=source.data,
-    )
+    return replace(result, isolation=isolation.layer.value, notes=tuple(notes), source=source.data)
 
 
 def _attempt(
@@ -123,7 +110,7 @@ def _attempt(
     runner: Runner,
     isolation: launch.IsolationReport,
     names: list[wire.NameUse],
-) -> device_retry.Attempt:
+) -> verdicts.Attempt:
     """One sandboxed run of the solution on the plan's devices, judged against the loop's answers."""
     drill, cases, sol_bench = planned.drill, planned.cases, planned.solution_bench
     request = planned.run_request(source.data, str(source.path), isolation, names)
@@ -146,9 +133,9 @@ def _attempt(
         except VecdrillError as exc:  # the loop could not run (on CUDA, say): the caller decides
             if len(planned.targets) < 2:
                 raise
-            return device_retry.Attempt(run, None, reference_error=exc)
+            return verdicts.Attempt(run, None, reference_error=exc)
         limits_of = ceilings.result() if ceilings is not None else {}
-    judged = verdicts.judge_run(
+    return verdicts.judge_run(
         drill,
         run,
         cases,
@@ -158,4 +145,3 @@ def _attempt(
         probe=planned.probe,
         file=str(source.path),
     )
-    return device_retry.Attempt(run, judged)

@@ -104,7 +104,8 @@ class Plan:
             bench=[wire.BenchRequest(**spec) for spec in self.solution_bench],
             plain_mode=isolation.layer != launch.Isolation.BWRAP,
             hidden=[str(place) for place in self.hidden] if isolation.layer is launch.Isolation.PLAIN else [],
-            probe_devices=probe_devices(self.targets),
+            # a solution may loop only where `x.is_cuda`: each checked device is probed on its own
+            probe_devices=[device for device in self.targets if device != "cpu"],
             helpers=self.helpers,
             names=names,
         )
@@ -120,10 +121,6 @@ class Plan:
 def make(drill: Drill, targets: list[str], options: CheckOptions, cases: list[Case] | None = None) -> Plan:
     """The plan of a check of `drill` on `targets`; `cases` replaces the check's own (mutation
     testing's larger battery)."""
-    timed = options.bench and drill.benchmark
-    solution_bench, loop_bench = (
-        benchmarks(drill, targets, options.seed, options.scaling, options.bench_budget) if timed else ([], [])
-    )
     return Plan(
         drill,
         targets,
@@ -131,8 +128,8 @@ def make(drill: Drill, targets: list[str], options: CheckOptions, cases: list[Ca
         if cases is not None
         else build_cases(drill, targets, options.seed, bench_size=options.bench_size),
         probe_sizes(drill),
-        solution_bench,
-        loop_bench,
+        bench_specs(drill, targets, options, "solution"),
+        bench_specs(drill, targets, options, "loop"),
         secret_places(drill),
         drill_code.helper_sources(drill),
         options.timeout or drill.timeout,
@@ -146,48 +143,30 @@ def build_cases(drill: Drill, targets: list[str], seed: int, *, bench_size: bool
     extra cases (`[cases]`): random sizes at seeds of their own and forced edge values, then the
     benchmark size (so that a verdict never depends on whether the check times; only the first,
     provisional step of a save in `try` leaves it out, as its second step always runs it). All of
-    it follows from `seed`, so `--seed` plans the same cases again."""
-    cases = []
-    for device in targets:
-        for i, size in enumerate(drill.sizes):
-            for offset in (0, 1):
-                label = message("case", "listed_second" if offset else "listed", number=i + 1)
-                cases.append(Case(f"{device}:{i}:{offset}", device, size, seed + offset, label=label))
-        if drill.noncontiguous:
-            label = message("case", "noncontiguous")
-            cases.append(Case(f"{device}:nc", device, drill.sizes[-1], seed + 2, True, label=label))
-        for i, size in enumerate(random_sizes(drill, seed)):
-            label = message("case", "random", number=i + 1)
-            cases.append(
-                Case(f"{device}:random:{i}", device, size, seed + RANDOM_SEED_OFFSET + i, label=label)
-            )
-        for name, edge in drill.edge_cases():
-            label = message("case", f"edge_{edge}", name=name)
-            cases.append(
-                Case(
-                    f"{device}:edge:{name}:{edge}",
-                    device,
-                    edge_size(drill),
-                    seed,
-                    edge=f"{name}:{edge}",
-                    label=label,
-                )
-            )
-        if (
-            bench_size and drill.bench not in drill.sizes
-        ):  # what timing compares, the plain check compares too
-            label = message("case", "bench")  # last: running out of memory there leaves every other verdict
-            cases.append(
-                Case(
-                    f"{device}:bench",
-                    device,
-                    drill.bench,
-                    seed + BENCH_SEED_OFFSET,
-                    label=label,
-                    outputs_only=True,
-                )
-            )
-    return [replace(case, replay=seed) for case in cases]
+    it follows from `seed`, so `--seed` plans the same cases again. The same cases on each device."""
+    cases = []  # their ids and devices are each target's, below
+    for i, size in enumerate(drill.sizes):
+        for offset in (0, 1):
+            label = message("case", "listed_second" if offset else "listed", number=i + 1)
+            cases.append(Case(f"{i}:{offset}", "", size, seed + offset, label=label))
+    if drill.noncontiguous:
+        cases.append(Case("nc", "", drill.sizes[-1], seed + 2, True, label=message("case", "noncontiguous")))
+    for i, size in enumerate(random_sizes(drill, seed)):
+        label = message("case", "random", number=i + 1)
+        cases.append(Case(f"random:{i}", "", size, seed + RANDOM_SEED_OFFSET + i, label=label))
+    for name, edge in drill.edge_cases():  # at the listed size with the most elements
+        label = message("case", f"edge_{edge}", name=name)
+        edged = f"{name}:{edge}"
+        cases.append(Case(f"edge:{edged}", "", largest_size(drill.sizes), seed, edge=edged, label=label))
+    if bench_size and drill.bench not in drill.sizes:  # what timing compares, the plain check compares too
+        # last: running out of memory there leaves every other verdict
+        label = message("case", "bench")
+        cases.append(Case("bench", "", drill.bench, seed + BENCH_SEED_OFFSET, label=label, outputs_only=True))
+    return [
+        replace(case, id=f"{device}:{case.id}", device=device, replay=seed)
+        for device in targets
+        for case in cases
+    ]
 
 
 def random_sizes(drill: Drill, seed: int) -> list[Size]:
@@ -204,17 +183,6 @@ def random_sizes(drill: Drill, seed: int) -> list[Size]:
             size[dim] = rng.randint(low, high)
         sizes.append(size)
     return sizes
-
-
-def edge_size(drill: Drill) -> Size:
-    """The edge cases' size: the listed size with the most elements."""
-    return largest_size(drill.sizes)
-
-
-def probe_devices(targets: list[str]) -> list[str]:
-    """The devices whose work is counted besides the CPU's: a solution may loop only where
-    `x.is_cuda`, so every checked device is probed on its own inputs."""
-    return [device for device in targets if device != "cpu"]
 
 
 def default_probe(drill: Drill) -> tuple[Size, Size]:
@@ -237,46 +205,22 @@ def probe_sizes(drill: Drill) -> list[Size]:
     return [small, grown(drill.loop_over), *(grown(d) for d in small if d != drill.loop_over)]
 
 
-def benchmarks(
-    drill: Drill, targets: list[str], seed: int, scaling: bool, solution_budget: float
-) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The solution's benchmarks and the loop's: the same sizes and seeds, each side its budgets."""
-    return (
-        _bench_specs(drill, targets, seed, scaling, (solution_budget, STEP_BUDGETS["solution"])),
-        _bench_specs(drill, targets, seed, scaling, (LOOP_BENCH_BUDGET, STEP_BUDGETS["loop"])),
-    )
-
-
-def _bench_specs(
-    drill: Drill,
-    targets: list[str],
-    seed: int,
-    scaling: bool,
-    budgets: tuple[float, float],
-) -> list[dict[str, Any]]:
-    """The benchmark size on each device, then (with --scaling) the ladder's smaller steps, which
-    grow the dimensions that the drill's two probe sizes grow."""
-    steps = ladder.ladder(drill.bench, drill.probe or default_probe(drill))[:-1] if scaling else []
-    specs = []
+def bench_specs(drill: Drill, targets: list[str], options: CheckOptions, side: str) -> list[dict[str, Any]]:
+    """The benchmarks of one side ("solution" or "loop"), none where the check does not time: the
+    benchmark size on each device, then (with --scaling) the ladder's smaller steps, which grow the
+    dimensions that the drill's two probe sizes grow. Both sides time the same sizes and seeds,
+    each with its own budgets."""
+    if not (options.bench and drill.benchmark):
+        return []
+    budget = options.bench_budget if side == "solution" else LOOP_BENCH_BUDGET
+    steps = ladder.ladder(drill.bench, drill.probe or default_probe(drill))[:-1] if options.scaling else []
+    seed = options.seed + BENCH_SEED_OFFSET
+    specs: list[dict[str, Any]] = []
     for d in targets:
-        specs.append(
-            {
-                "name": f"bench:{d}",
-                "device": d,
-                "size": drill.bench,
-                "seed": seed + BENCH_SEED_OFFSET,
-                "budget": budgets[0],
-                "keep_output": True,
-            }
-        )
+        bench = {"name": f"bench:{d}", "device": d, "size": drill.bench, "seed": seed, "budget": budget}
+        specs.append({**bench, "keep_output": True})
         specs += [
-            {
-                "name": f"ladder:{d}:{i}",
-                "device": d,
-                "size": size,
-                "seed": seed + BENCH_SEED_OFFSET,
-                "budget": budgets[1],
-            }
+            {"name": f"ladder:{d}:{i}", "device": d, "size": size, "seed": seed, "budget": STEP_BUDGETS[side]}
             for i, size in enumerate(steps)
         ]
     return specs

@@ -12,7 +12,7 @@ from typing import Any
 
 from vecdrill import wire
 from vecdrill.checking import devices
-from vecdrill.checking.compare import Tolerance, answer_of, compare_answers
+from vecdrill.checking.compare import Answers, Tolerance, answer_of, compare_answers, tolerance
 from vecdrill.checking.expected import Piece
 from vecdrill.content.drill import Drill, Size
 from vecdrill.measure import efficiency, ladder, speedup
@@ -28,10 +28,7 @@ _OPS_UNITS = {"aten": "torch operations", "calls": "Python-level calls"}
 def judge_timing(
     judged: list[DeviceResult],
     drill: Drill,
-    header: wire.ResultHeader,
-    tensors: dict[str, Any],
-    pieces: dict[str, Piece],
-    tolerances: dict[str, Tolerance],
+    answers: Answers,
     *,
     ops_size: Size,
     ceilings: Mapping[str, Ceilings],
@@ -39,6 +36,7 @@ def judge_timing(
     """Each device with its timing (and its efficiency, where the device's ceilings are known) and
     scaling ladder; or, where the timed calls cannot be trusted, that device turned WRONG (and the
     rest as they were). Each device's answer is re-checked with its own tolerance."""
+    header, pieces = answers.header, answers.pieces
     spent: dict[str, float] = {}
     timings: dict[str, Timing] = {}
     ladders: dict[str, list[ScalingPoint]] = {}
@@ -50,7 +48,7 @@ def judge_timing(
             + record["wall_seconds"]
             + (0.0 if loop.cached else loop.header["wall_seconds"])
         )
-        problem = _cheated(device, record, loop, tensors, index, tolerances[device])
+        problem = _cheated(device, record, loop, answers.tensors, index, tolerance(drill, device))
         if problem is not None:
             said, changed = problem
             return [
@@ -62,11 +60,10 @@ def judge_timing(
             timing = speedup.summarize(
                 loop_samples, samples, size=record["size"], threads=header.threads, loop_cached=loop.cached
             )
-            if device in ceilings:
-                timing = replace(
-                    timing, efficiency=_efficiency(drill, loop, device, timing, ceilings[device])
-                )
-            timings[device] = timing
+            figure = (
+                _efficiency(drill, loop, device, timing, ceilings[device]) if device in ceilings else None
+            )
+            timings[device] = replace(timing, efficiency=figure)
         else:
             ladders.setdefault(device, []).append(
                 ladder.point(record["size"], loop_samples.quietest, samples.quietest)

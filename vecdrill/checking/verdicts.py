@@ -1,6 +1,7 @@
 """Where a check's verdict is made: from how the sandboxed child ended, what it sent, and how its
 answers compare with the loop's. Judging is functions from these facts to values: a verdict and its
-sentence (a `Message`), each device's result, the notes; the pipeline assembles the FileResult once.
+sentence (a `Message`), each device's result, the notes, and from them the run's FileResult, which
+the pipeline completes with what the run does not know (the box, the plan's notes).
 
 In order: how the process ended (`ChildRun`: timeout, signal, output flood), whether its frame can
 be read and says ok, each case's answer against the loop's (`compare`), whether its work grows with
@@ -11,20 +12,20 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from vecdrill import wire
 from vecdrill.checking import allowed_ops, devices, growth, timed
-from vecdrill.checking.compare import Tolerance, answer_of, compare_answers, compare_case
+from vecdrill.checking.compare import Answers, answer_of, compare_answers, compare_case, tolerance
 from vecdrill.checking.expected import Case, Piece, child_sentence, drill_problem, ended_how
 from vecdrill.content.drill import Drill, Size
 from vecdrill.errors import DrillError, VecdrillError
 from vecdrill.measure.efficiency import Ceilings
 from vecdrill.messages import Message, message
 from vecdrill.result import units
-from vecdrill.result.model import DeviceResult, Mismatch, Verdict
+from vecdrill.result.model import DeviceResult, FileResult, Mismatch, Verdict
 
 if TYPE_CHECKING:
     from vecdrill.sandbox.ended import ChildRun
@@ -46,19 +47,14 @@ class Outcome:
 
 
 @dataclass(frozen=True)
-class Judged:
-    """What one run of the solution comes to: the verdict and its sentence, each device's result,
-    the notes, and what the learner's process left (its output, the traceback where it raised)."""
+class Attempt:
+    """One run of the solution, judged against the loop's answers, before any retry
+    (`device_retry`): the result the pipeline completes, or the loop's failure that left none."""
 
-    verdict: Verdict
-    message: Message
-    devices: tuple[DeviceResult, ...] = ()
-    notes: tuple[Message, ...] = ()
-    stdout: str = ""
-    stderr: str = ""
-    traceback: str = ""
-    evidence: dict[str, str] = field(default_factory=dict)
+    run: ChildRun
+    result: FileResult | None  # None when the loop's answers could not be made
     failed_on: str | None = None  # the device of the case the child stopped on, when it stopped
+    reference_error: VecdrillError | None = None
 
 
 def _say(code: str, **params: Any) -> Message:
@@ -75,7 +71,7 @@ def judge_run(
     *,
     probe: list[Size],
     file: str,
-) -> Judged:
+) -> Attempt:
     """The verdict of the child's run of the learner's `file` (and each device's), with the
     efficiency of its timings against the machine's `ceilings` per device; `probe` is the plan's
     probe sizes, where the work is counted."""
@@ -102,75 +98,66 @@ def judge_run(
             if clause is None
             else Outcome(raised.verdict, _say("with_case", message=raised.message, case=clause))
         )
-    ended = ended or _outside_allow_list(file, drill, header, pieces)
+    answers = Answers(header, tensors, pieces)
+    ended = ended or _outside_allow_list(file, drill, answers)
     if ended is not None and ended.verdict is Verdict.MEMORY and header.cases:
-        ended = _memory_beyond_the_cases(ended, drill, cases, probe, pieces, header, tensors)
-    # what every verdict keeps: the learner's output
-    output = Judged(Verdict.PASS, _say("pass"), stdout=run.stdout, stderr=run.stderr)
+        ended = _memory_beyond_the_cases(ended, drill, cases, probe, answers)
     if ended is not None:
         stopped_on = next((case.device for case in cases if case.id == header.case), None)
-        return replace(
-            output,
-            verdict=ended.verdict,
-            message=ended.message,
-            traceback=header.traceback,
-            failed_on=stopped_on,
-        )
+        result = _result(file, drill, run, ended.verdict, ended.message, traceback=header.traceback)
+        return Attempt(run, result, failed_on=stopped_on)
     notes = [
-        _say_note("not_checked", device=device, why=why) for device, why in sorted(header.unavailable.items())
+        message("note", "not_checked", device=device, why=why)
+        for device, why in sorted(header.unavailable.items())
     ]
     cases = _usable_cases(cases, header.unavailable)
     if any(case.device.startswith("cuda") for case in cases):
         notes.append(devices.cuda_note())
-    tolerances = {case.device: tolerance(drill, case.device) for case in cases}
-    judged = _judge_cases(cases, pieces, header, tensors, tolerances)
-    judged = _judge_work(judged, drill, probe, run, header, tensors, pieces)
+    judged = _judge_cases(cases, answers, drill)
+    judged = _judge_work(judged, drill, probe, run, answers)
     reads = growth.scalar_reads(drill, header.counts)
-    if not _failure(judged) and reads is not None and reads.verdict is Verdict.FORBIDDEN:
-        return replace(
-            output, verdict=reads.verdict, message=reads.message, devices=tuple(judged), notes=tuple(notes)
-        )
-    if not _failure(judged):
+    failed: DeviceResult | growth.Reads | None = _failure(judged)
+    if failed is None and reads is not None and reads.verdict is Verdict.FORBIDDEN:
+        failed = reads
+    elif failed is None:
         notes += [reads.message] if reads is not None else []
-        judged = timed.judge_timing(
-            judged,
-            drill,
-            header,
-            tensors,
-            pieces,
-            tolerances,
-            ops_size=probe[0],
-            ceilings=ceilings,
-        )
-    if failed := _failure(judged):
-        return replace(
-            output, verdict=failed.verdict, message=failed.message, devices=tuple(judged), notes=tuple(notes)
-        )
+        judged = timed.judge_timing(judged, drill, answers, ops_size=probe[0], ceilings=ceilings)
+        failed = _failure(judged)
+    if failed is not None:
+        verdict, said, evidence = failed.verdict, failed.message, {}
+    else:
+        said = _say("pass_loop_over", dim=drill.loop_over) if drill.loop_over else _say("pass")
+        verdict, evidence = Verdict.PASS, _evidence(drill, probe, judged)
+    result = _result(
+        file, drill, run, verdict, said, devices=tuple(judged), notes=tuple(notes), evidence=evidence
+    )
+    return Attempt(run, result)
+
+
+def _result(
+    file: str, drill: Drill, run: ChildRun, verdict: Verdict, said: Message, **found: Any
+) -> FileResult:
+    """The run's result: what every verdict keeps is the learner's output."""
+    return FileResult(file, drill.id, verdict, said, stdout=run.stdout, stderr=run.stderr, **found)
+
+
+def _evidence(drill: Drill, probe: list[Size], judged: list[DeviceResult]) -> dict[str, str]:
+    """Who established each part of a pass (`FileResult.evidence`): the work is vecdrill's reading
+    where the CPU time of the probe calls was read from outside the solution (`growth.hidden_work`)."""
     cpu = any(device.device == "cpu" for device in judged)
-    measured_outside = cpu and not drill.loop_over and len(probe) == 2  # `growth.hidden_work`
+    measured_outside = cpu and not drill.loop_over and len(probe) == 2
     evidence = {"outputs": "vecdrill", "work": "vecdrill" if measured_outside else "solution"}
     if any(device.timing for device in judged):
         evidence["timing"] = "solution"
-    said = _say("pass_loop_over", dim=drill.loop_over) if drill.loop_over else _say("pass")
-    return replace(output, message=said, devices=tuple(judged), notes=tuple(notes), evidence=evidence)
+    return evidence
 
 
 def _failure(judged: Sequence[DeviceResult]) -> DeviceResult | None:
     return next((device for device in judged if not device.verdict.passed), None)
 
 
-def _say_note(code: str, **params: Any) -> Message:
-    return message("note", code, **params)
-
-
 def _judge_work(
-    judged: list[DeviceResult],
-    drill: Drill,
-    probe_sizes: list[Size],
-    run: ChildRun,
-    header: wire.ResultHeader,
-    tensors: dict[str, Any],
-    pieces: dict[str, Piece],
+    judged: list[DeviceResult], drill: Drill, probe: list[Size], run: ChildRun, answers: Answers
 ) -> list[DeviceResult]:
     """Each correct device's probe calls against the reference solution's, then its work: the
     first device whose probe answer differs is wrong, the first whose work grows like a loop's
@@ -178,22 +165,22 @@ def _judge_work(
     if _failure(judged):
         return judged
     for i, device in enumerate(judged):
-        mismatch = _probe_mismatch(device.device, probe_sizes, header, tensors, pieces["counts"], drill)
+        mismatch = _probe_mismatch(device.device, probe, answers, drill)
         if mismatch is not None:
             wrong = replace(
                 device, verdict=Verdict.WRONG, mismatch=mismatch, message=describe(mismatch, device.device)
             )
             return [*judged[:i], wrong, *judged[i + 1 :]]
-    reference = pieces["counts"].header["counts"]
+    header, reference = answers.header, answers.pieces["counts"].header
     counted: list[DeviceResult] = []
     for device in judged:
         counts = header.device_counts.get(device.device, header.counts)
         if drill.loop_over:
-            loop = growth.loop_over_growth(drill, probe_sizes, counts, reference)
+            loop = growth.loop_over_growth(drill, probe, counts, reference["counts"])
         else:
-            loop = loop_growth(counts, reference)
+            loop = growth.loop_growth(counts, reference["counts"])
         if loop is None and device.device == "cpu" and not drill.loop_over:
-            loop = growth.hidden_work(run.marks, len(probe_sizes), pieces["counts"].header)
+            loop = growth.hidden_work(run.marks, len(probe), reference)
         if loop is not None:
             said = loop if device.device == "cpu" else devices.on_device(device.device, loop)
             return [
@@ -205,26 +192,20 @@ def _judge_work(
     return counted
 
 
-def _probe_mismatch(
-    device: str,
-    sizes: list[dict[str, int]],
-    header: wire.ResultHeader,
-    tensors: dict[str, Any],
-    reference: Piece,
-    drill: Drill,
-) -> Mismatch | None:
+def _probe_mismatch(device: str, sizes: list[Size], answers: Answers, drill: Drill) -> Mismatch | None:
     """The first probe call whose output differs from the reference solution's there (on the
     CPU): the calls whose work is counted are checked too, so no solution can compute one way
     where it is counted and another where it is compared."""
+    reference = answers.pieces["counts"]
     expected = {record["id"]: record for record in reference.header.get("probed", [])}
     for i, size in enumerate(sizes):
-        got = next((r for r in header.probed if r["id"] == f"probe:{device}:{i}"), None)
+        got = next((r for r in answers.header.probed if r["id"] == f"probe:{device}:{i}"), None)
         want = expected.get(f"probe:cpu:{i}")
         if got is None or want is None:
             continue  # a run that stopped before its probe already has its verdict
         mismatch = compare_answers(
             answer_of(want["outputs"], reference.tensors, f"probe:cpu:{i}/out"),
-            answer_of(got["outputs"], tensors, f"probe:{device}:{i}/out"),
+            answer_of(got["outputs"], answers.tensors, f"probe:{device}:{i}/out"),
             tolerance(drill, device),
         )
         if mismatch is not None:
@@ -240,17 +221,12 @@ def _probe_mismatch(
 
 
 def _memory_beyond_the_cases(
-    ended: Outcome,
-    drill: Drill,
-    cases: list[Case],
-    probe: list[Size],
-    pieces: dict[str, Piece],
-    header: wire.ResultHeader,
-    tensors: dict[str, Any],
+    ended: Outcome, drill: Drill, cases: list[Case], probe: list[Size], answers: Answers
 ) -> Outcome:
     """Out of memory at the benchmark size (its case comes last on each device) or beyond every
     case (while its work was counted or it was timed): the sentence names that size and, when every
     case before it matched the loop, says the answer is correct."""
+    header = answers.header
     ran = {record["id"] for record in header.cases}
     usable = [case for case in cases if case.device not in header.unavailable and case.id in ran]
     stopped_on = next((case for case in cases if case.id == header.case), None)
@@ -261,9 +237,7 @@ def _memory_beyond_the_cases(
     ]
     if any(case.id not in ran for case in before if case is not stopped_on):
         return ended
-    judged = _judge_cases(
-        usable, pieces, header, tensors, {c.device: tolerance(drill, c.device) for c in usable}
-    )
+    judged = _judge_cases(usable, answers, drill)
     if not usable or _failure(judged):
         return ended
     stopped = "bench" if (header.case or "").endswith(":bench") else header.case  # the bench case
@@ -278,17 +252,6 @@ def _memory_beyond_the_cases(
     )
 
 
-def tolerance(drill: Drill, device: str) -> Tolerance:
-    """The drill's tolerance on `device`: its own CUDA tolerance, where it gives one, on a GPU."""
-    if device.startswith("cuda"):
-        return Tolerance(
-            drill.cuda_rtol if drill.cuda_rtol is not None else drill.rtol,
-            drill.cuda_atol if drill.cuda_atol is not None else drill.atol,
-            drill.unordered,
-        )
-    return Tolerance(drill.rtol, drill.atol, drill.unordered)
-
-
 def _usable_cases(cases: list[Case], unavailable: dict[str, str]) -> list[Case]:
     """The cases of the devices the child could use. A device it could not (CUDA that would not
     start in the box) is vecdrill's environment problem: a note says so (`judge_run`) and the other
@@ -296,26 +259,20 @@ def _usable_cases(cases: list[Case], unavailable: dict[str, str]) -> list[Case]:
     usable = [case for case in cases if case.device not in unavailable]
     if cases and not usable:
         device = cases[0].device
-        raise VecdrillError(_say_note("not_checked", device=device, why=unavailable[device]))
+        raise VecdrillError(message("note", "not_checked", device=device, why=unavailable[device]))
     return usable
 
 
-def _judge_cases(
-    cases: list[Case],
-    pieces: dict[str, Piece],
-    header: wire.ResultHeader,
-    tensors: dict[str, Any],
-    tolerances: dict[str, Tolerance],
-) -> list[DeviceResult]:
+def _judge_cases(cases: list[Case], answers: Answers, drill: Drill) -> list[DeviceResult]:
     """One result per device: a pass, or the first case whose answer differs from the loop's."""
-    records = {r["id"]: r for r in header.cases}
+    pieces, records = answers.pieces, {r["id"]: r for r in answers.header.cases}
     by_device: dict[str, list[Case]] = {}
     for case in cases:
         by_device.setdefault(case.device, []).append(case)
     judged: list[DeviceResult] = []
     for device, device_cases in by_device.items():
         mismatches = (
-            compare_case(case, pieces[case.id], records[case.id], tensors, tolerances[device])
+            compare_case(case, pieces[case.id], records[case.id], answers.tensors, tolerance(drill, device))
             for case in device_cases
         )
         mismatch = next((found for found in mismatches if found is not None), None)
@@ -352,15 +309,14 @@ def process_outcome(run: ChildRun, limit_seconds: float) -> Outcome | None:
     )
 
 
-def _outside_allow_list(
-    file: str, drill: Drill, header: wire.ResultHeader, pieces: dict[str, Piece]
-) -> Outcome | None:
+def _outside_allow_list(file: str, drill: Drill, answers: Answers) -> Outcome | None:
     """`forbidden` when the solution ran an aten operation none of the allowed names makes."""
-    if drill.allowed is None or not header.ops:
+    ops = answers.header.ops
+    if drill.allowed is None or not ops:
         return None
-    counts = pieces.get("counts")
+    counts = answers.pieces.get("counts")
     reference = counts.header.get("ops", {}) if counts is not None else {}
-    said = allowed_ops.outside_message(drill, file, header.ops, allowed_ops.allowed_ops(drill, reference))
+    said = allowed_ops.outside_message(drill, file, ops, allowed_ops.allowed_ops(drill, reference))
     return Outcome(Verdict.FORBIDDEN, said) if said else None
 
 
@@ -390,21 +346,6 @@ def header_outcome(header: wire.ResultHeader, file: str) -> Outcome | None:
     if "device-side assert" in text:  # surfaces at the case's synchronize (child.worker)
         return Outcome(Verdict.ERROR, _say("device_assert", error=text))
     return Outcome(Verdict.ERROR, _say("raised", error=text))
-
-
-def loop_growth(solution: dict[str, list[int]], reference: dict[str, list[int]]) -> Message | None:
-    """A sentence when a work counter grows with the input size while the reference stays flat."""
-    found = growth.grew(solution, reference, 0, 1)
-    if found is None:
-        return None
-    return _say(
-        "work_grows",
-        small=found.small,
-        unit=found.label,
-        large=found.large,
-        reference=found.reference,
-        reads=growth.syncs_clause(solution, 0, 1),
-    )
 
 
 def describe(mismatch: Mismatch, device: str) -> Message:

@@ -10,6 +10,7 @@ handlers and stray threads of the solution cannot hang it.
 from __future__ import annotations
 
 import contextlib
+import functools
 import gc
 import os
 import sys
@@ -97,10 +98,12 @@ def run(
         function = _drill_function(loop, drill, LOOP)
         filename = str(drill.file(LOOP))
     settings = numerics.pinned(torch)  # again: the learner's file may have changed them at import
-    run_case = _run_case if request.mode == "solution" else _run_loop_case
     checked = _checked(function, watch, request, settings)
     for case in cases:  # each record kept as its case ends: a later case that fails leaves them
-        finished.append(run_case(drill, checked, filename, case, inputs[case.id], request.grad, tensors))
+        run_case = functools.partial(
+            _run_case, drill, checked, filename, case, inputs[case.id], request.grad, tensors
+        )
+        finished.append(run_case() if request.mode == "solution" else _loop_case(drill, case.size, run_case))
     records = list(finished)
     probed = Probed()
     loop_counts: dict[str, list[int]] = {}
@@ -200,22 +203,10 @@ def _inputs(
     return values
 
 
-def _run_loop_case(
-    drill: Drill,
-    function: Callable[..., Any],
-    filename: str,
-    case: wire.CaseRequest,
-    values: dict[str, Any],
-    grad: bool,
-    tensors: dict[str, Any],
-) -> dict[str, Any]:
+def _loop_case(drill: Drill, size: Size, run_case: Callable[[], dict[str, Any]]) -> dict[str, Any]:
     """One case of the reference loop, whose failures are its author's: where it raised, at which
     size, or what it returned that vecdrill cannot compare."""
-    record = faults.authors_step(
-        "loop.py",
-        faults.at_size(case.size),
-        lambda: _run_case(drill, function, filename, case, values, grad, tensors),
-    )
+    record = faults.authors_step("loop.py", faults.at_size(size), run_case)
     outputs = record["outputs"]
     odd = [item["type"] for item in outputs["items"] if item["type"] not in ("tensor", "ndarray", "number")]
     if odd:
@@ -569,12 +560,11 @@ def _bench(
 
     started = perf_counter()
     values = make_inputs(drill, spec.size, spec.seed, device=spec.device, loop=loop)
-    guarded = _guarded(function, filename, "bench", spec.size)
     numerics.pin(torch)
     try:  # on CUDA a kernel's error surfaces at the block clock's synchronize, outside the call
         with torch.no_grad():
             measured = timer.time_calls(
-                guarded,
+                lambda **kwargs: _call(function, kwargs, filename, "bench", spec.size),
                 lambda: {k: fresh_copy(v) for k, v in values.items()},
                 device=spec.device,
                 budget_seconds=spec.budget,
@@ -599,10 +589,6 @@ def _bench(
         record["outputs"] = _store_outputs(measured.output, f"bench{index}/out", tensors, 2**40)
     record["wall_seconds"] = perf_counter() - started
     return record
-
-
-def _guarded(function: Callable[..., Any], filename: str, case: str, size: Size) -> Callable[..., Any]:
-    return lambda **kwargs: _call(function, kwargs, filename, case, size)
 
 
 def _mutated(before: dict[str, Any], after: dict[str, Any]) -> bool:

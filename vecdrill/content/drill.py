@@ -188,67 +188,29 @@ class Drill:
         return f"{NO_CHINESE}\n\n" + self.file("explain.md").read_text(encoding="utf-8")
 
 
+_NUMBER = (float, int)  # a TOML number; a Drill or InputSpec field holds it as a float
+# drill.toml's keys, by the TOML type each takes
 _TOP_KEYS: dict[str, tuple[type, ...]] = {
-    "format": (int,),
-    "title": (str,),
-    "level": (int,),
-    "library": (str,),
-    "techniques": (list,),
-    "task": (str,),
-    "sizes": (list,),
-    "bench": (dict,),
-    "probe": (list,),
-    "rtol": (float, int),
-    "atol": (float, int),
-    "cuda_rtol": (float, int),
-    "cuda_atol": (float, int),
-    "grad": (bool,),
-    "noncontiguous": (bool,),
-    "banned": (list,),
-    "allowed": (list,),
-    "max_lines": (int,),
-    "max_columns": (int,),
-    "helpers": (list,),
-    "allowed_imports": (list,),
-    "timeout": (float, int),
-    "speedup_floor": (float, int),
-    "benchmark": (bool,),
-    "benchmark_reason": (str,),
-    "cases": (dict,),
-    "loop_over": (str,),
-    "fixed_loops": (int,),
+    **dict.fromkeys(("title", "library", "task", "benchmark_reason", "loop_over"), (str,)),
+    **dict.fromkeys(("format", "level", "max_lines", "max_columns", "fixed_loops"), (int,)),
+    **dict.fromkeys(("rtol", "atol", "cuda_rtol", "cuda_atol", "timeout", "speedup_floor"), _NUMBER),
+    **dict.fromkeys(("grad", "noncontiguous", "benchmark"), (bool,)),
+    **dict.fromkeys(("techniques", "sizes", "probe", "banned", "allowed", "helpers", "hints"), (list,)),
+    **dict.fromkeys(("allowed_imports", "inputs"), (list,)),
+    **dict.fromkeys(("bench", "cases", "mutation", "efficiency", "zh"), (dict,)),
     "unordered": (str, int),
-    "mutation": (dict,),
-    "efficiency": (dict,),
-    "hints": (list,),
-    "zh": (dict,),
-    "inputs": (list,),
 }
-_REQUIRED = (
-    "format",
-    "title",
-    "level",
-    "library",
-    "techniques",
-    "task",
-    "sizes",
-    "hints",
-    "inputs",
-)
+_REQUIRED = ("format", "title", "level", "library", "techniques", "task", "sizes", "hints", "inputs")
+# The keys a Drill field takes as written (a number as a float); load_drill decodes the others.
+_TOP_AS_WRITTEN: tuple[str, ...] = ("title", "level", "library", "task", "rtol", "atol", "cuda_rtol")
+_TOP_AS_WRITTEN += ("cuda_atol", "grad", "noncontiguous", "timeout", "speedup_floor", "benchmark")
+_TOP_AS_WRITTEN += ("benchmark_reason", "loop_over")
+_INPUT_AS_WRITTEN = ("name", "kind", "low", "high", "scale", "p", "into", "inclusive", "dim", "device")
 _INPUT_KEYS: dict[str, tuple[type, ...]] = {
-    "name": (str,),
+    **dict.fromkeys(("name", "dtype", "kind", "into", "dim", "device"), (str,)),
+    **dict.fromkeys(("low", "high", "scale", "p", "value"), _NUMBER),
     "shape": (list,),
-    "dtype": (str,),
-    "kind": (str,),
-    "low": (float, int),
-    "high": (float, int),
-    "scale": (float, int),
-    "p": (float, int),
-    "into": (str,),
     "inclusive": (bool,),
-    "dim": (str,),
-    "value": (float, int),
-    "device": (str,),
 }
 
 
@@ -286,35 +248,21 @@ def load_drill(folder: Path) -> Drill:
     drill = Drill(
         id=folder.name,
         folder=folder,
-        title=data["title"],
-        level=data["level"],
-        library=data["library"],
+        **_as_written(data, _TOP_AS_WRITTEN, _TOP_KEYS),
         techniques=_strings(where, "techniques", data["techniques"]),
-        task=data["task"],
         inputs=inputs,
         sizes=sizes,
         bench=bench,
         probe=_probe(where, data.get("probe")),
         hints=_strings(where, "hints", data["hints"]),
         zh=_zh(where, data["zh"]) if "zh" in data else None,
-        rtol=_opt_float(data.get("rtol")),
-        atol=_opt_float(data.get("atol")),
-        cuda_rtol=_opt_float(data.get("cuda_rtol")),
-        cuda_atol=_opt_float(data.get("cuda_atol")),
-        grad=data.get("grad", False),
-        noncontiguous=data.get("noncontiguous", False),
         banned=_rule_names(where, "banned", data.get("banned", []), "zh" in data),
         allowed=_rule_names(where, "allowed", data["allowed"], "zh" in data) if "allowed" in data else None,
         max_lines=_limit(where, "max_lines", data.get("max_lines")),
         max_columns=_limit(where, "max_columns", data.get("max_columns")),
         helpers=_helpers(where, folder, data.get("helpers", [])),
         allowed_imports=_strings(where, "allowed_imports", data.get("allowed_imports", [])),
-        timeout=float(data.get("timeout", 10.0)),
-        speedup_floor=float(data.get("speedup_floor", 10.0)),
-        benchmark=data.get("benchmark", True),
-        benchmark_reason=data.get("benchmark_reason", ""),
         cases=_case_rules(where, data.get("cases", {})),
-        loop_over=data.get("loop_over"),
         fixed_loops=_count(where, "fixed_loops", data.get("fixed_loops", 16)),
         unordered=_unordered(where, data.get("unordered")),
         survivors=_survivors(where, data.get("mutation", {})),
@@ -548,8 +496,12 @@ def _probe(where: str, value: list[Any] | None) -> tuple[Size, Size] | None:
     return _size(where, "probe", value[0]), _size(where, "probe", value[1])
 
 
-def _opt_float(value: float | int | None) -> float | None:
-    return None if value is None else float(value)
+def _as_written(
+    raw: dict[str, Any], keys: tuple[str, ...], types: dict[str, tuple[type, ...]]
+) -> dict[str, Any]:
+    """The given `keys` of `raw` as their fields take them: a number as a float, the rest as
+    written; a key not given leaves its field's default."""
+    return {key: float(raw[key]) if types[key] == _NUMBER else raw[key] for key in keys if key in raw}
 
 
 def _zh(where: str, raw: dict[str, Any]) -> ZhText:
@@ -569,19 +521,10 @@ def _input_spec(where: str, index: int, raw: Any) -> InputSpec:
     if not all(isinstance(d, (str, int)) and not isinstance(d, bool) for d in shape):
         raise DrillError(where, f"inputs[{index}].shape should list dimension names or integers")
     spec = InputSpec(
-        name=raw["name"],
         shape=tuple(shape),
         dtype=raw.get("dtype", "float64" if isinstance(raw.get("value"), float) else "int64"),
-        kind=raw["kind"],
-        low=float(raw.get("low", 0.0)),
-        high=float(raw.get("high", 1.0)),
-        scale=float(raw.get("scale", 1.0)),
-        p=float(raw.get("p", 0.5)),
-        into=raw.get("into"),
-        inclusive=raw.get("inclusive", False),
-        dim=raw.get("dim"),
-        value=raw.get("value"),
-        device=raw.get("device", "same"),
+        value=raw.get("value"),  # a constant keeps its type: an int stays an int
+        **_as_written(raw, _INPUT_AS_WRITTEN, _INPUT_KEYS),
     )
     label = f"input {spec.name!r}"
     if spec.kind in _KIND_KEYS:

@@ -50,10 +50,9 @@ def module_from(source: bytes, path: Path, names: dict[str, Any] | None = None) 
     return module
 
 
-def function_from(
-    source: bytes, path: Path, name: str, names: dict[str, Any] | None = None
-) -> Callable[..., Any]:
-    return _function(module_from(source, path, names), path, name)
+def load_function(path: Path, name: str) -> Callable[..., Any]:
+    """The function `name` of the drill file at `path`, for the benchmarks, which run it here."""
+    return _function(module_from(path.read_bytes(), path), path, name)
 
 
 def _function(module: types.ModuleType, path: Path, name: str) -> Callable[..., Any]:

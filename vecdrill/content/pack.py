@@ -23,6 +23,7 @@ else:  # pragma: no cover - exercised on Python 3.10 only
 
 from vecdrill.content.drill import ID_PATTERN, Drill, _check_keys
 from vecdrill.errors import DrillError
+from vecdrill.messages import say
 
 PACK_MANIFEST = "pack.toml"
 PACK_FORMAT = 1
@@ -90,9 +91,8 @@ def load_pack(
         data = _read(manifest)
     except DrillError as problem:  # the key checks shared with drill.toml raise the base class
         return _implicit(root, drills), [PackError(problem.where, problem.problem)]
-    problems: list[DrillError] = []
-    where = str(manifest)
-    listed = _listed(where, data["tracks"], folders, problems)
+    problems: list[str] = []  # each a sentence about pack.toml
+    listed = _listed(data["tracks"], folders, problems)
     tracks = tuple(
         Track(
             raw["id"], raw["title"], raw.get("zh_title", raw["title"]), tuple(d for d in ids if d in drills)
@@ -101,26 +101,23 @@ def load_pack(
     )
     on_path = [d for ids in listed for d in ids]
     unlisted = [name for name in folders if name not in on_path]
-    problems.extend(
-        PackError(
-            where,
-            f"the drill folder {name!r} is in no track, so it comes after the path; add {name!r} "
-            "to a track's drills (or move the folder out of the pack)",
-        )
+    problems += [
+        f"the drill folder {name!r} is in no track, so it comes after the path; add {name!r} "
+        "to a track's drills (or move the folder out of the pack)"
         for name in unlisted
-    )
+    ]
     pack = Pack(
         id=data["id"],
         folder=root,
         title=data["title"],
         zh_title=data.get("zh", {}).get("title", data["title"]),  # English-only: the English title
         tracks=tracks,
-        prerequisites=_prerequisites(where, data.get("prerequisites", {}), on_path, problems),
+        prerequisites=_prerequisites(data.get("prerequisites", {}), on_path, problems),
         unlisted=tuple(_level_order(d for name, d in drills.items() if name in unlisted)),
         manifest=manifest,
         languages=tuple(data.get("languages", LANGUAGES)),
     )
-    return pack, problems
+    return pack, [PackError(str(manifest), problem) for problem in problems]
 
 
 def declared_languages(root: Path) -> tuple[str, ...]:
@@ -134,7 +131,8 @@ def declared_languages(root: Path) -> tuple[str, ...]:
 def _implicit(root: Path, drills: Mapping[str, Drill]) -> Pack:
     """A folder without pack.toml (or a single drill folder): one track in level order."""
     name = root.resolve().name
-    track = Track(name, "Drills by level", "按难度排列的练习", tuple(_level_order(drills.values())))
+    title, zh_title = (say("path", "levels_track", lang) for lang in ("en", "zh"))
+    track = Track(name, title, zh_title, tuple(_level_order(drills.values())))
     return Pack(name, root, name, name, (track,))
 
 
@@ -191,9 +189,7 @@ def _read(manifest: Path) -> dict[str, Any]:
     return data
 
 
-def _listed(
-    where: str, tracks: list[dict[str, Any]], folders: Sequence[str], problems: list[DrillError]
-) -> list[list[str]]:
+def _listed(tracks: list[dict[str, Any]], folders: Sequence[str], problems: list[str]) -> list[list[str]]:
     """Each track's listed ids that name a drill folder, each id once; the rest are problems."""
     first_track: dict[str, str] = {}
     listed: list[list[str]] = []
@@ -203,19 +199,13 @@ def _listed(
         for drill_id in raw["drills"]:
             if drill_id in first_track:
                 problems.append(
-                    PackError(
-                        where,
-                        f"{drill_id!r} is listed in track {first_track[drill_id]!r} and again in track "
-                        f"{raw['id']!r}; list each drill once",
-                    )
+                    f"{drill_id!r} is listed in track {first_track[drill_id]!r} and again in track "
+                    f"{raw['id']!r}; list each drill once"
                 )
             elif drill_id not in folders:
                 problems.append(
-                    PackError(
-                        where,
-                        f"track {raw['id']!r} lists {drill_id!r}, which is not a drill folder of this pack"
-                        f"{_did_you_mean(drill_id, folders)}; fix the id or create the folder",
-                    )
+                    f"track {raw['id']!r} lists {drill_id!r}, which is not a drill folder of this pack"
+                    f"{_did_you_mean(drill_id, folders)}; fix the id or create the folder"
                 )
             else:
                 first_track[drill_id] = raw["id"]
@@ -224,7 +214,7 @@ def _listed(
 
 
 def _prerequisites(
-    where: str, raw: dict[str, list[str]], on_path: list[str], problems: list[DrillError]
+    raw: dict[str, list[str]], on_path: list[str], problems: list[str]
 ) -> dict[str, tuple[str, ...]]:
     """Each drill's prerequisites that come before it on the path; the rest are problems."""
     position = {drill_id: index for index, drill_id in enumerate(on_path)}
@@ -232,30 +222,21 @@ def _prerequisites(
     for drill_id, needs in raw.items():
         if drill_id not in position:
             problems.append(
-                PackError(
-                    where,
-                    f"prerequisites names {drill_id!r}, which is not on the path"
-                    f"{_did_you_mean(drill_id, on_path)}; fix the id or add it to a track",
-                )
+                f"prerequisites names {drill_id!r}, which is not on the path"
+                f"{_did_you_mean(drill_id, on_path)}; fix the id or add it to a track"
             )
             continue
         good = []
         for need in needs:
             if need not in position:
                 problems.append(
-                    PackError(
-                        where,
-                        f"prerequisites.{drill_id} names {need!r}, which is not on the path"
-                        f"{_did_you_mean(need, on_path)}; fix the id",
-                    )
+                    f"prerequisites.{drill_id} names {need!r}, which is not on the path"
+                    f"{_did_you_mean(need, on_path)}; fix the id"
                 )
             elif position[need] >= position[drill_id]:
                 problems.append(
-                    PackError(
-                        where,
-                        f"prerequisites.{drill_id} names {need!r}, which does not come before "
-                        f"{drill_id!r} on the path; move {need!r} earlier or drop it",
-                    )
+                    f"prerequisites.{drill_id} names {need!r}, which does not come before "
+                    f"{drill_id!r} on the path; move {need!r} earlier or drop it"
                 )
             else:
                 good.append(need)

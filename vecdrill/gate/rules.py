@@ -85,53 +85,26 @@ METHOD_OWNERS = ("torch.Tensor", "numpy.ndarray")
 
 FORBIDDEN_API = frozenset(
     {
-        "torch.jit",
-        "torch.compile",
-        "torch.export",
-        "torch.utils",
-        "torch.ops",
-        "torch.library",
-        "torch.hub",
-        "torch.load",
-        "torch.save",
-        "torch.serialization",
-        "torch.package",
-        "torch.multiprocessing",
-        "torch.distributed",
-        "torch.overrides",
-        "torch.classes",
+        # compiled, exported or foreign code, and the library's own machinery
+        *("torch.jit", "torch.compile", "torch.export", "torch.utils", "torch.ops", "torch.library"),
+        *("torch.hub", "torch.package", "torch.overrides", "torch.classes"),
+        # files, other processes, other machines
+        *("torch.load", "torch.save", "torch.serialization", "torch.multiprocessing", "torch.distributed"),
         "torch.cuda",  # memory fractions, streams, graphs: what would change the check itself
         "torch.backends",  # TF32 and reduced precision: what would change the numerics compared
-        "numpy.load",
-        "numpy.save",
-        "numpy.savez",
-        "numpy.savez_compressed",
-        "numpy.savetxt",
-        "numpy.loadtxt",
-        "numpy.genfromtxt",
-        "numpy.fromfile",
-        "numpy.memmap",
-        "numpy.ctypeslib",
-        "numpy.f2py",
-        "numpy.distutils",
-        "numpy.lib.format",
-        "numpy.lib.npyio",
-        "numpy.DataSource",
+        *("numpy.load", "numpy.save", "numpy.savez", "numpy.savez_compressed", "numpy.savetxt"),
+        *("numpy.loadtxt", "numpy.genfromtxt", "numpy.fromfile", "numpy.memmap", "numpy.DataSource"),
+        *("numpy.ctypeslib", "numpy.f2py", "numpy.distutils", "numpy.lib.format", "numpy.lib.npyio"),
     }
 )
 # What a solution legitimately reads under an off-limits name: whether a GPU is there and what it
 # is, and the error to catch when it runs out of memory (to fall back to chunks).
 FORBIDDEN_API_EXCEPT = frozenset(
     {
-        "torch.cuda.is_available",
-        "torch.cuda.device_count",
-        "torch.cuda.current_device",
-        "torch.cuda.get_device_name",
-        "torch.cuda.get_device_properties",
-        "torch.cuda.get_device_capability",
-        "torch.cuda.OutOfMemoryError",
-        "torch.backends.cudnn.is_available",
-        "torch.backends.cuda.is_built",
+        *("torch.cuda.is_available", "torch.cuda.device_count", "torch.cuda.current_device"),
+        *("torch.cuda.get_device_name", "torch.cuda.get_device_properties"),
+        *("torch.cuda.get_device_capability", "torch.cuda.OutOfMemoryError"),
+        *("torch.backends.cudnn.is_available", "torch.backends.cuda.is_built"),
     }
 )
 # Functions and methods that read or write files (torch.from_file, x.tofile), judged by name
@@ -139,29 +112,15 @@ FORBIDDEN_API_EXCEPT = frozenset(
 FILE_METHODS = frozenset({"tofile", "dump", "from_file"})
 NUMPY_PER_ELEMENT = frozenset(
     {
-        "numpy.vectorize",
-        "numpy.frompyfunc",
-        "numpy.apply_along_axis",
-        "numpy.apply_over_axes",
-        "numpy.fromiter",
-        "numpy.piecewise",
+        *("numpy.vectorize", "numpy.frompyfunc", "numpy.apply_along_axis", "numpy.apply_over_axes"),
+        *("numpy.fromiter", "numpy.piecewise"),
     }
 )
 NUMPY_ITERATORS = frozenset({"numpy.nditer", "numpy.ndindex", "numpy.ndenumerate"})
 DYNAMIC_BUILTINS = frozenset(
     {
-        "exec",
-        "eval",
-        "compile",
-        "__import__",
-        "globals",
-        "locals",
-        "vars",
-        "open",
-        "input",
-        "breakpoint",
-        "setattr",
-        "delattr",
+        *("exec", "eval", "compile", "__import__", "globals", "locals", "vars"),
+        *("open", "input", "breakpoint", "setattr", "delattr"),
     }
 )
 # Attributes of frames, code, generators, coroutines and tracebacks: from any of them a solution

@@ -99,10 +99,8 @@ class _Renamer(ast.NodeTransformer):
         node.asname = self._canonical(node.asname or node.name.split(".")[0])
         return node
 
-    def visit_Global(self, node: ast.Global) -> ast.AST:
+    def _declared(self, node: ast.Global | ast.Nonlocal) -> ast.AST:
         node.names = [self._canonical(name) for name in node.names]
         return node
 
-    def visit_Nonlocal(self, node: ast.Nonlocal) -> ast.AST:
-        node.names = [self._canonical(name) for name in node.names]
-        return node
+    visit_Global = visit_Nonlocal = _declared

@@ -18,7 +18,7 @@ from vecdrill.checking.submission import Source
 from vecdrill.content.catalogue import Catalogue
 from vecdrill.errors import UsageError
 from vecdrill.grading import copies, resume
-from vecdrill.grading.gradebook import MISSING, Gradebook, Row
+from vecdrill.grading.gradebook import MISSING, Gradebook, Row, coded
 from vecdrill.grading.roster import Roster, Shard, Submission
 from vecdrill.messages import message
 from vecdrill.result.model import FileResult
@@ -138,7 +138,6 @@ def _check_one(pending: Pending, catalogue: Catalogue, options: CheckOptions, ru
 def _row(pending: Pending, result: FileResult) -> Row:
     submission = pending.submission
     speedup = result.cpu_speedup
-    coded = result.message.to_json()
     return Row(
         submission.student,
         submission.drill.id,
@@ -151,26 +150,13 @@ def _row(pending: Pending, result: FileResult) -> Row:
         work_by=result.evidence.get("work"),
         speedup_by=result.evidence.get("timing") if speedup is not None else None,
         fingerprint=pending.fingerprint,
-        message_code=coded["code"],
-        message_params=coded["params"],
+        **coded("message", result.message),
     )
 
 
 def _missing_row(student: str, drill_id: str) -> Row:
     said = message("grade_table", "no_file", student=student, drill=drill_id)
-    coded = said.to_json()
-    return Row(
-        student,
-        drill_id,
-        MISSING,
-        said.text("en"),
-        None,
-        None,
-        None,
-        None,
-        message_code=coded["code"],
-        message_params=coded["params"],
-    )
+    return Row(student, drill_id, MISSING, said.text("en"), None, None, None, None, **coded("message", said))
 
 
 def _hashes(submission: Submission) -> tuple[str | None, str | None]:
@@ -184,10 +170,5 @@ def _hashes(submission: Submission) -> tuple[str | None, str | None]:
 
 
 def _verdict_options(options: CheckOptions) -> dict[str, Any]:
-    return {
-        "device": options.device,
-        "bench": options.bench,
-        "seed": options.seed,
-        "timeout": options.timeout,
-        "isolation": options.isolation,
-    }
+    """The options a verdict depends on, which the gradebook records and a resumed result matches."""
+    return {name: getattr(options, name) for name in ("device", "bench", "seed", "timeout", "isolation")}

@@ -11,7 +11,7 @@ import json
 import math
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -26,7 +26,8 @@ from vecdrill.result.model import Verdict
 FORMAT = "vecdrill-gradebook"
 # 2: rows say who established the work and the speedup (`work_by`, `speedup_by`)
 # 3: rows carry the fingerprint of their code (`fingerprint`), the book lists `copies`
-GRADEBOOK_VERSION = 3
+# 4: an ignored file's reason is in the teacher's language, its code beside it (`reason_code`)
+GRADEBOOK_VERSION = 4
 MISSING = "missing"  # the verdict of a row whose student handed in no file for the drill
 # Where a cell starting with one of these is a formula to a spreadsheet (or a DDE command), a
 # leading apostrophe makes it text; control characters (a newline, an escape code) become spaces.
@@ -78,13 +79,30 @@ class Row:
         if data["verdict"] not in _VERDICTS or {data.get("work_by"), data.get("speedup_by")} - _WHO:
             raise ValueError(f"the row's verdict or evidence is not one vecdrill writes: {data!r}"[:200])
         row = cls(**data)
-        try:
-            row.text("en"), row.text("zh")
-        except (KeyError, IndexError, ValueError, AttributeError, TypeError):
-            raise ValueError(
-                f"the row's message_code is not one vecdrill writes: {row.message_code!r}"
-            ) from None
+        _renders(row.text, row.message_code)
         return row
+
+
+def _renders(text: Callable[[str], str], code: str | None) -> None:
+    """ValueError unless a sentence read back renders in both languages (a known code, its values)."""
+    try:
+        text("en"), text("zh")
+    except (KeyError, IndexError, ValueError, AttributeError, TypeError):
+        raise ValueError(f"the message code {code!r} is not one vecdrill writes") from None
+
+
+def _ignored(item: dict[str, Any]) -> Ignored:
+    """An ignored file read back: its reason is a sentence vecdrill writes, or ValueError."""
+    ignored = Ignored(item["file"], _said(item["reason_code"], item["reason_params"]))
+    _renders(ignored.reason.text, item["reason_code"])
+    return ignored
+
+
+def coded(name: str, said: Message) -> dict[str, Any]:
+    """`said` as data (`Message.to_json`), as `name`_code and `name`_params: a row's message, an
+    ignored file's reason."""
+    data = said.to_json()
+    return {f"{name}_code": data["code"], f"{name}_params": data["params"]}
 
 
 def _said(code: str, params: dict[str, Any]) -> Message:
@@ -193,11 +211,16 @@ class Gradebook:
         """The document, each row's message in `lang` beside its code and values."""
         copies = [asdict(group) for group in self.copies()]
         rows = [{**asdict(row), "message": row.text(lang)} for row in self.rows]
+        ignored = [
+            {"file": item.file, "reason": item.reason.text(lang), **coded("reason", item.reason)}
+            for item in self.ignored
+        ]
         return {
             "format": FORMAT,
             "version": GRADEBOOK_VERSION,
             **asdict(self),
             "rows": rows,
+            "ignored": ignored,
             "copies": copies,
         }
 
@@ -284,19 +307,15 @@ def read(path: Path) -> Gradebook:
         raise UsageError(message("errors", "gradebook_unreadable", path=str(path), error=str(exc))) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise UsageError(message("errors", "not_gradebook", path=str(path)))
-    if data.get("version") != GRADEBOOK_VERSION:
-        raise UsageError(
-            message(
-                "errors",
-                "gradebook_version",
-                path=str(path),
-                version=data.get("version"),
-                expected=GRADEBOOK_VERSION,
-            )
+    version = data.get("version")
+    if version != GRADEBOOK_VERSION:
+        said = message(
+            "errors", "gradebook_version", path=str(path), version=version, expected=GRADEBOOK_VERSION
         )
+        raise UsageError(said)
     try:
         rows = [Row.from_json(row) for row in data["rows"]]
-        ignored = [Ignored(**item) for item in data["ignored"]]
+        ignored = [_ignored(item) for item in data["ignored"]]
         names = {f.name for f in fields(Gradebook)} - {"rows", "ignored"}
         book = Gradebook(**{k: data[k] for k in names}, rows=rows, ignored=ignored)
         if book.shard is not None:
@@ -334,7 +353,10 @@ def merge(books: dict[Path, Gradebook]) -> Gradebook:
         first.drills,
         first.students,
         sorted(rows.values(), key=lambda row: (row.student, row.drill)),
-        ignored=sorted({i for book in books.values() for i in book.ignored}, key=lambda i: i.file),
+        # every shard lists the class's ignored files, each for one reason
+        ignored=sorted(
+            {i.file: i for book in books.values() for i in book.ignored}.values(), key=lambda i: i.file
+        ),
         checked=sum(book.checked for book in books.values()),
         reused=sum(book.reused for book in books.values()),
     )

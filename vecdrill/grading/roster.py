@@ -19,7 +19,7 @@ from vecdrill.checking.submission import Source, Unreadable, read_source, resolv
 from vecdrill.content.catalogue import Catalogue
 from vecdrill.content.drill import Drill
 from vecdrill.errors import UsageError
-from vecdrill.messages import message
+from vecdrill.messages import Message, message
 
 
 @dataclass(frozen=True)
@@ -35,10 +35,10 @@ class Submission:
 
 @dataclass(frozen=True)
 class Ignored:
-    """A file that is not graded, and why (it is listed in the gradebook)."""
+    """A file that is not graded, and why (it is listed in the gradebook, in the teacher's language)."""
 
     file: str
-    reason: str
+    reason: Message
 
 
 @dataclass
@@ -63,13 +63,8 @@ class Shard:
     @classmethod
     def parse(cls, text: str) -> Shard:
         index, _, count = text.partition("/")
-        if not (
-            index.isascii()
-            and count.isascii()
-            and index.isdigit()
-            and count.isdigit()
-            and 1 <= int(index) <= int(count) <= MAX_SHARDS
-        ):
+        digits = all(part.isascii() and part.isdigit() for part in (index, count))  # not '²'
+        if not (digits and 1 <= int(index) <= int(count) <= MAX_SHARDS):
             raise UsageError(message("errors", "shard", shard=text, most=MAX_SHARDS))
         return cls(int(index), int(count))
 
@@ -97,11 +92,13 @@ def find(target: str, catalogue: Catalogue, drill_ids: list[str]) -> Roster:
         other = kept.get((student, drill.id))
         if other is not None:  # the first file found wins, unless only the later one is named after the drill
             if other.path.stem == drill.id or path.stem != drill.id:
-                roster.ignored.append(
-                    Ignored(str(path), f"{student} already has {other.path} for {drill.id}")
+                said = message(
+                    "roster", "already_has", student=student, other=str(other.path), drill=drill.id
                 )
+                roster.ignored.append(Ignored(str(path), said))
                 continue
-            roster.ignored.append(Ignored(str(other.path), f"{student} has {path} for {drill.id}"))
+            said = message("roster", "also_has", student=student, path=str(path), drill=drill.id)
+            roster.ignored.append(Ignored(str(other.path), said))
         kept[(student, drill.id)] = Submission(student, drill, read)
     graded = set(d.id for d in chosen) or {drill_id for _, drill_id in kept}
     roster.drills = [d.id for d in catalogue.ordered() if d.id in graded]
@@ -132,7 +129,7 @@ def _class_files(target: str, ignored: list[Ignored]) -> tuple[list[str], list[t
     for student, path in files:
         link = _link_on_the_way(path, root)
         if link is not None:
-            ignored.append(Ignored(str(path), f"{link} is a symbolic link; hand in files, not links"))
+            ignored.append(Ignored(str(path), message("roster", "link", link=str(link))))
         elif path.is_file():  # a folder named like a file (`relu-where.py/`) is not a file
             kept.append((student, path))
     linked = {f.name for f in folders if f.is_symlink()}
@@ -167,10 +164,11 @@ def _drill_for(
     except UsageError as exc:
         named = catalogue.drills.get(path.stem)
         if named is None:
-            ignored.append(Ignored(str(path), str(exc)))
+            assert isinstance(exc.said, Message)  # resolve_drill says why in the catalogue's words
+            ignored.append(Ignored(str(path), exc.said))
             return None
         drill = named
     if chosen and drill.id not in {d.id for d in chosen}:
-        ignored.append(Ignored(str(path), f"it is for {drill.id}, which is not graded here"))
+        ignored.append(Ignored(str(path), message("roster", "not_graded", drill=drill.id)))
         return None
     return drill

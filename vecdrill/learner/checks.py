@@ -57,19 +57,14 @@ def check_and_record(
 
 def record(result: FileResult, file: Path | None) -> FileResult:
     """Count a check as an attempt in progress; `file` is where the solution lives, if in a file.
-    The result comes back with what recording it has to say (a note), if anything."""
+    The result comes back with what recording it has to say (a note), if anything: a progress
+    store that cannot be written (a read-only or full disk, a folder where its file should be)
+    costs the record, never the verdict, and says so."""
     if result.drill is None:
         return result
-    return _attempted(result, result.cpu_speedup, file)
-
-
-def _attempted(result: FileResult, speedup: float | None, file: Path | None) -> FileResult:
-    """Record the attempt; a progress store that cannot be written (a read-only or full disk,
-    a folder where its file should be) costs the record, never the verdict, and says so."""
-    assert result.drill is not None
     try:
         state = progress.record_attempt(
-            result.drill, passed=result.verdict.passed, speedup=speedup, file=file
+            result.drill, passed=result.verdict.passed, speedup=result.cpu_speedup, file=file
         )
     except OSError as exc:
         place = exc.filename or paths.progress_file()
@@ -98,6 +93,6 @@ def check_save(
     if not settled():
         return None
     if not quick.verdict.passed:
-        return _attempted(quick, None, saved.path)
+        return record(quick, saved.path)  # untimed: no speedup to keep
     on_correct(quick)
     return check_and_record(saved, catalogue, replace(TIMED, drill_id=drill.id), runner)

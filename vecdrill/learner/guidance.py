@@ -178,9 +178,10 @@ def path(
     return PathView(tuple(stretches), following)
 
 
-def first_unsolved(catalogue: Catalogue) -> Drill | None:
-    """What `vecdrill next` starts: the first unsolved drill on the path of the packs in scope."""
-    return catalogue.next_after(progress.solved_ids(progress.load()))
+def first_unsolved(catalogue: Catalogue, after: Drill | None = None) -> Drill | None:
+    """What `vecdrill next` starts: the first unsolved drill on the path of the packs in scope; or
+    what `n` starts in `vecdrill try`: the next unsolved one `after` a drill on its pack's path."""
+    return catalogue.next_after(progress.solved_ids(progress.load()), current=after.id if after else None)
 
 
 def unsolved_prerequisites(catalogue: Catalogue, drill: Drill, solved: set[str]) -> list[str]:

@@ -142,23 +142,13 @@ def _read_or_set_aside(path: Path) -> Progress:
     try:
         return Progress(_read(path))
     except _Unusable as problem:
-        aside = _set_aside(path, problem)
-        return Progress({}, notice=_set_aside_notice(path, aside, problem))
-
-
-def _set_aside_notice(path: Path, aside: Path, problem: _Unusable) -> Message:
-    if problem.future_version is None:
-        return message(
-            "errors", "progress_set_aside", path=str(path), problem=problem.reason, aside=str(aside)
-        )
-    return message(
-        "errors",
-        "progress_newer",
-        path=str(path),
-        version=problem.future_version,
-        current=FORMAT_VERSION,
-        aside=str(aside),
-    )
+        where = {"path": str(path), "aside": str(_set_aside(path, problem))}
+        if problem.future_version is None:
+            notice = message("errors", "progress_set_aside", problem=problem.reason, **where)
+        else:
+            version, current = problem.future_version, FORMAT_VERSION
+            notice = message("errors", "progress_newer", version=version, current=current, **where)
+        return Progress({}, notice=notice)
 
 
 def _read(path: Path) -> dict[str, DrillProgress]:

@@ -23,6 +23,7 @@ from vecdrill.content.catalogue import Catalogue
 from vecdrill.content.drill import Drill
 from vecdrill.errors import UsageError, VecdrillError
 from vecdrill.learner import checks, guidance, keys, progress, watch, workspace
+from vecdrill.messages import Message
 from vecdrill.result.model import FileResult
 from vecdrill.sandbox import launch, warm
 
@@ -80,10 +81,11 @@ def try_drill(
     launch.detect_isolation()  # a bad VECDRILL_ISOLATION is said now (a usage error), not mid-session
     sessions: list[Session] = []
     with warm.WarmWorker() as worker, contextlib.suppress(KeyboardInterrupt):
+        loop = _Loop(catalogue, screen, worker, folder, lang)
         following: Session | None = session
         while following is not None:
             sessions.append(following)
-            following = _follow(catalogue, following, screen, worker, folder, open_editor, lang)
+            following = loop.follow(following, open_editor)
     if worker.problem:
         screen.note(worker.problem)
     screen.summary(sessions)
@@ -98,131 +100,116 @@ def _start(catalogue: Catalogue, drill: Drill, path: Path, screen: Screen, lang:
     return Session(drill, path)
 
 
-def _follow(
-    catalogue: Catalogue,
-    session: Session,
-    screen: Screen,
-    worker: warm.WarmWorker,
-    folder: Path,
-    open_editor: bool,
-    lang: str,
-) -> Session | None:
-    """Watch one drill's file until the learner quits (None) or moves on (the next drill's session).
-    The terminal reads keys only once the editor has returned it."""
-    with watch.FileWatcher(session.path, screen.note) as saves:
-        editor = workspace.editor_command() if open_editor and screen.interactive else None
-        if editor is not None:
-            screen.editing(editor)
-            _edit_while_preparing(editor, catalogue, session, screen, worker)
-        with keys.Keys(screen.interactive) as pressed:
-            screen.keys_on = pressed.on
-            return _watch(catalogue, session, screen, worker, saves, pressed, folder, lang)
+@dataclass(frozen=True)
+class _Loop:
+    """What the watch loop works with, from drill to drill: `folder` is the workspace where `n`
+    makes the next drill's file."""
 
+    catalogue: Catalogue
+    screen: Screen
+    worker: warm.WarmWorker
+    folder: Path
+    lang: str
 
-def _edit_while_preparing(
-    editor: list[str], catalogue: Catalogue, session: Session, screen: Screen, worker: warm.WarmWorker
-) -> None:
-    """The editor owns the terminal until it exits; meanwhile this thread quietly gets the
-    checker ready, so that the first verdict after the editor comes at full speed."""
-    said: list[str | None] = []
-    editing = threading.Thread(
-        target=lambda: said.append(workspace.open_in_editor(editor, session.path)), daemon=True
-    )
-    editing.start()
-    with contextlib.suppress(VecdrillError):  # the first check meets it again, and says it
-        _fill_caches(catalogue, session.drill, read_source(session.path), worker)
-    editing.join()
-    if said and said[0]:
-        screen.note(said[0])
+    def follow(self, session: Session, open_editor: bool) -> Session | None:
+        """Watch one drill's file until the learner quits (None) or moves on (the next drill's
+        session). The terminal reads keys only once the editor has returned it."""
+        with watch.FileWatcher(session.path, self._note) as saves:
+            editor = workspace.editor_command() if open_editor and self.screen.interactive else None
+            if editor is not None:
+                self.screen.editing(editor)
+                self._edit_while_preparing(editor, session)
+            with keys.Keys(self.screen.interactive) as pressed:
+                self.screen.keys_on = pressed.on
+                return self._watch(session, saves, pressed)
 
+    def _note(self, note: Message | UsageError) -> None:
+        self.screen.note(note.text(self.lang))
 
-def _fill_caches(catalogue: Catalogue, drill: Drill, saved: watch.Save, worker: warm.WarmWorker) -> None:
-    """Check the file once without showing or recording anything: this starts the zygote and
-    computes the loop's answers and timing, the slow parts of a first check."""
-    check(saved, catalogue, replace(checks.TIMED, drill_id=drill.id), worker.run)
+    def _edit_while_preparing(self, editor: list[str], session: Session) -> None:
+        """The editor owns the terminal until it exits; meanwhile this thread quietly gets the
+        checker ready, so that the first verdict after the editor comes at full speed."""
+        said: list[Message | None] = []
+        editing = threading.Thread(
+            target=lambda: said.append(workspace.open_in_editor(editor, session.path)), daemon=True
+        )
+        editing.start()
+        with contextlib.suppress(VecdrillError):  # the first check meets it again, and says it
+            self._fill_caches(session.drill, read_source(session.path))
+        editing.join()
+        if said and said[0]:
+            self._note(said[0])
 
+    def _fill_caches(self, drill: Drill, saved: watch.Save) -> None:
+        """Check the file once without showing or recording anything: this starts the zygote and
+        computes the loop's answers and timing, the slow parts of a first check."""
+        check(saved, self.catalogue, replace(checks.TIMED, drill_id=drill.id), self.worker.run)
 
-def _watch(
-    catalogue: Catalogue,
-    session: Session,
-    screen: Screen,
-    worker: warm.WarmWorker,
-    saves: watch.FileWatcher,
-    pressed: keys.Keys,
-    folder: Path,
-    lang: str,
-) -> Session | None:
-    drill = session.drill
-    checked: watch.Save | None = None  # the content of the last verdict
-    while True:
-        saved = saves.next_change(checked, pressed.waiting)
-        if saved is None:  # a key, read between checks
-            key = pressed.read()
-            if key == keys.QUIT:
-                return None
-            following = _answer(key, catalogue, session, screen, folder, lang)
-            if following is not None:
-                return following
-            continue
-        settled = functools.partial(saves.settled, saved)
-        try:
-            untouched = isinstance(saved, Source) and workspace.is_starter(drill, saved.data)
-            if untouched:  # not the learner's work yet
-                screen.preparing()
-                _fill_caches(catalogue, drill, saved, worker)
-                screen.waiting()
-                checked = saved
+    def _watch(self, session: Session, saves: watch.FileWatcher, pressed: keys.Keys) -> Session | None:
+        drill, screen = session.drill, self.screen
+        checked: watch.Save | None = None  # the content of the last verdict
+        while True:
+            saved = saves.next_change(checked, pressed.waiting)
+            if saved is None:  # a key, read between checks
+                key = pressed.read()
+                if key == keys.QUIT:
+                    return None
+                following = self._answer(key, session)
+                if following is not None:
+                    return following
                 continue
-            screen.checking()
-            result = checks.check_save(
-                saved, drill, catalogue, worker.run, on_correct=screen.correct, settled=settled
-            )
-        except UsageError as problem:
-            if settled():
-                screen.note(problem.text(lang))
-                checked = saved
-            continue
-        if result is None:  # the file changed while it was checked: what it holds now is next
-            continue
-        checked = saved
-        session.checks += 1
-        if result.verdict.passed:
-            speedups = [d.timing.speedup for d in result.devices if d.timing]
-            session.solved = True
-            session.best_speedup = max([*speedups, session.best_speedup or 0.0]) or None
-        standing = guidance.overview(catalogue, [catalogue.pack_of(drill.id)])
-        screen.verdict(result, standing, _following(catalogue, drill))
+            settled = functools.partial(saves.settled, saved)
+            try:
+                untouched = isinstance(saved, Source) and workspace.is_starter(drill, saved.data)
+                if untouched:  # not the learner's work yet
+                    screen.preparing()
+                    self._fill_caches(drill, saved)
+                    screen.waiting()
+                    checked = saved
+                    continue
+                screen.checking()
+                result = checks.check_save(
+                    saved, drill, self.catalogue, self.worker.run, on_correct=screen.correct, settled=settled
+                )
+            except UsageError as problem:
+                if settled():
+                    self._note(problem)
+                    checked = saved
+                continue
+            if result is None:  # the file changed while it was checked: what it holds now is next
+                continue
+            checked = saved
+            session.checks += 1
+            if result.verdict.passed:
+                speedups = [d.timing.speedup for d in result.devices if d.timing]
+                session.solved = True
+                session.best_speedup = max([*speedups, session.best_speedup or 0.0]) or None
+            standing = guidance.overview(self.catalogue, [self.catalogue.pack_of(drill.id)])
+            screen.verdict(result, standing, guidance.first_unsolved(self.catalogue, after=drill))
 
-
-def _answer(
-    key: str, catalogue: Catalogue, session: Session, screen: Screen, folder: Path, lang: str
-) -> Session | None:
-    """Do what a key asks (any other key shows the verdict again); `n` returns the next drill's
-    session, with its file made in the workspace."""
-    drill = session.drill
-    if key == keys.NEXT:
-        following = _following(catalogue, drill)
-        if following is None:
-            screen.path_done()
-            return None
-        try:
-            return _start(catalogue, following, workspace.default_path(following, folder), screen, lang)
-        except UsageError as problem:  # a file of another drill is in the way
-            screen.note(problem.text(lang))
-            return None
-    if key == keys.HINT:
-        screen.hint(guidance.next_hints(drill, lang))
-    elif key == keys.TASK:
-        screen.task()
-    elif key == keys.LIST:
-        screen.listing(guidance.path(catalogue, progress.solved_ids(progress.load())))
-    elif key == keys.EXPLAIN:
-        screen.explanation(guidance.is_solved(drill))
-    else:
-        screen.back()
-    return None
-
-
-def _following(catalogue: Catalogue, drill: Drill) -> Drill | None:
-    """The drill that `n` starts: the next unsolved one after `drill` on its pack's path."""
-    return catalogue.next_after(progress.solved_ids(progress.load()), current=drill.id)
+    def _answer(self, key: str, session: Session) -> Session | None:
+        """Do what a key asks (any other key shows the verdict again); `n` returns the next drill's
+        session, with its file made in the workspace."""
+        drill = session.drill
+        if key == keys.NEXT:
+            following = guidance.first_unsolved(self.catalogue, after=drill)
+            if following is None:
+                self.screen.path_done()
+                return None
+            path = workspace.default_path(following, self.folder)
+            try:
+                return _start(self.catalogue, following, path, self.screen, self.lang)
+            except UsageError as problem:  # a file of another drill is in the way
+                self._note(problem)
+                return None
+        if key == keys.HINT:
+            self.screen.hint(guidance.next_hints(drill, self.lang))
+        elif key == keys.TASK:
+            self.screen.task()
+        elif key == keys.LIST:
+            self.screen.listing(guidance.path(self.catalogue, progress.solved_ids(progress.load())))
+        elif key == keys.EXPLAIN:
+            self.screen.explanation(guidance.is_solved(drill))
+        else:
+            self.screen.back()
+        return None

@@ -27,7 +27,7 @@ import watchfiles
 
 from vecdrill.checking.submission import Source, Unreadable, read_source
 from vecdrill.errors import UsageError
-from vecdrill.messages import message
+from vecdrill.messages import Message, message
 
 STEP_MS = 5  # how often watchfiles looks at the events its thread has collected (its default: 50)
 SETTLE_MS = 20  # a save counts once its content has not changed for this long; also one tick
@@ -51,7 +51,7 @@ class FileWatcher:
     """The saves of one file. Open it (`with`) before the first look at the file, so that a save
     made in between is not missed; events that arrive while a check runs wait for the next call."""
 
-    def __init__(self, path: Path, on_note: Callable[[str], None]) -> None:
+    def __init__(self, path: Path, on_note: Callable[[Message], None]) -> None:
         self.file = path  # as the learner named it, which the check's messages repeat
         self.path = path.absolute()
         self.polling = requested_mode() == "poll"
@@ -106,7 +106,7 @@ class FileWatcher:
 
     def _notice_absence(self, now: float) -> None:
         if self._missing_since is not None and now - self._missing_since > MISSING_SECONDS:
-            self._say(f"{self.path} is gone; vecdrill waits for it to come back (Ctrl-C to stop)")
+            self._say(message("errors", "watch_gone", path=str(self.path)))
             self._missing_since = float("inf")  # say it once per absence
 
     def _tick(self) -> bool:
@@ -170,8 +170,7 @@ class FileWatcher:
             ) from None
         self.polling = True
         self._say(
-            f"The native file watcher failed ({problem}); vecdrill polls {self.path.parent} "
-            f"every {POLL_MS} ms instead."
+            message("errors", "watch_polls", problem=str(problem), folder=str(self.path.parent), ms=POLL_MS)
         )
         self._open()
 

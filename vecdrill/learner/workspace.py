@@ -23,7 +23,7 @@ from vecdrill import files, paths
 from vecdrill.content.drill import Drill
 from vecdrill.errors import UsageError
 from vecdrill.gate.scan import marker_drill_id
-from vecdrill.messages import message
+from vecdrill.messages import Message, message
 
 OLD_FOLDER = Path("vecdrill")  # where older versions wrote the learner's files, relative to the cwd
 _SOURCE_TREE = Path(__file__).resolve().parents[2]  # a clone's root, or site-packages when installed
@@ -188,15 +188,12 @@ def editor_command() -> list[str] | None:
     return shlex.split(chosen) if chosen and chosen.strip() else None
 
 
-def open_in_editor(command: list[str], path: Path) -> str | None:
+def open_in_editor(command: list[str], path: Path) -> Message | None:
     """Run the learner's editor on the file and wait for it; a sentence if that failed."""
     try:
         ended = subprocess.run([*command, str(path)], check=False)
     except OSError as exc:
-        return (
-            f"could not start your editor {command[0]!r} ({exc.strerror}); fix $VISUAL or "
-            f"$EDITOR, or edit {path} in another window: vecdrill keeps watching it"
-        )
+        return message("errors", "editor_failed", editor=command[0], error=exc.strerror, path=str(path))
     if ended.returncode != 0:
-        return f"your editor {command[0]!r} exited with status {ended.returncode}"
+        return message("errors", "editor_status", editor=command[0], status=ended.returncode)
     return None

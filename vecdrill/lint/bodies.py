@@ -23,18 +23,8 @@ _SCALAR_BUILTINS = frozenset({"abs", "min", "max", "float", "int", "round", "boo
 # Calls whose result's shape depends on the data: a loop of them is not one whole-tensor call.
 _DATA_SHAPED = frozenset(
     {
-        "nonzero",
-        "argwhere",
-        "flatnonzero",
-        "unique",
-        "unique_consecutive",
-        "masked_select",
-        "bincount",
-        "histc",
-        "histogram",
-        "backward",
-        "append",
-        "extend",
+        *("nonzero", "argwhere", "flatnonzero", "unique", "unique_consecutive", "masked_select"),
+        *("bincount", "histc", "histogram", "backward", "append", "extend"),
     }
 )
 _NOT_PURE = ("torch.cuda", "torch.backends", "torch.random", "numpy.random.seed")
@@ -448,23 +438,10 @@ class BodyReader:
 
 
 _PLAIN = (
-    ast.Constant,
-    ast.Attribute,
-    ast.BinOp,
-    ast.UnaryOp,
-    ast.BoolOp,
-    ast.Compare,
-    ast.Tuple,
-    ast.List,
-    ast.Slice,
-    ast.keyword,
-    ast.Load,
-    ast.operator,
-    ast.unaryop,
-    ast.boolop,
-    ast.cmpop,
+    *(ast.Constant, ast.Attribute, ast.BinOp, ast.UnaryOp, ast.BoolOp, ast.Compare),
+    *(ast.Tuple, ast.List, ast.Slice, ast.keyword),
+    *(ast.Load, ast.operator, ast.unaryop, ast.boolop, ast.cmpop),
 )
-
 
 # What computes on data: arithmetic, comparisons, and calls (a tensor's method, or a library
 # function that is no factory of index grids).

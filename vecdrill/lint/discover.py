@@ -19,24 +19,9 @@ from vecdrill.messages import message
 SOURCE_SUFFIXES = (".py", ".ipynb")
 _SKIPPED_FOLDERS = frozenset(
     {
-        ".git",
-        ".hg",
-        ".svn",
-        ".tox",
-        ".nox",
-        ".venv",
-        "venv",
-        ".eggs",
-        ".mypy_cache",
-        ".ruff_cache",
-        ".pytest_cache",
-        "__pycache__",
-        "__pypackages__",
-        "node_modules",
-        "build",
-        "dist",
-        "site-packages",
-        ".ipynb_checkpoints",
+        *(".git", ".hg", ".svn", ".tox", ".nox", ".venv", "venv", ".eggs"),
+        *(".mypy_cache", ".ruff_cache", ".pytest_cache", "__pycache__", "__pypackages__"),
+        *(".ipynb_checkpoints", "node_modules", "build", "dist", "site-packages"),
     }
 )
 

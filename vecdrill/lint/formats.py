@@ -18,6 +18,7 @@ from vecdrill.lint.codes import RULES
 from vecdrill.lint.disguised import replacement
 from vecdrill.lint.examples import EXAMPLES
 from vecdrill.lint.run import Finding, LintReport
+from vecdrill.lint.scan import Hit, lint_source
 from vecdrill.lint.tensors import NUMPY
 from vecdrill.messages import Message, message, say
 from vecdrill.version import __version__
@@ -30,11 +31,23 @@ SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
 def sentence(finding: Finding, lang: str) -> str:
     """The finding's sentence: why the loop is slow here, the technique, the drill."""
-    values = {"data": _data(finding.kind), "call": finding.detail, "name": finding.detail}
-    if finding.code == "VD132":
-        values["way"] = replacement(finding.detail, finding.kind)
-    why, fix = (rule_words(finding.code, part, **values) for part in ("why", "fix"))
+    why, fix = _why_and_fix(finding)
     return say("lint", "finding_sentence", lang, why=why, fix=fix, drill=finding.drill)
+
+
+def _why_and_fix(found: Finding | Hit) -> tuple[Message, Message]:
+    """A rule's why and fix, naming what its finding names (`.item()`, `out`, `sum`)."""
+    values = {"data": _data(found.kind), "call": found.detail, "name": found.detail}
+    if found.code == "VD132":
+        values["way"] = replacement(found.detail, found.kind)
+    return rule_words(found.code, "why", **values), rule_words(found.code, "fix", **values)
+
+
+def _example(code: str) -> Hit:
+    """The finding the rule's own example raises: what a rule's description names, as a real
+    finding would (`.cpu()` for VD111, `np.vectorize` for VD130), never a stand-in."""
+    before, _ = EXAMPLES[code]
+    return next(hit for hit in lint_source(before.encode(), before) if hit.code == code)
 
 
 def rule_words(code: str, part: str, **values: object) -> Message:
@@ -181,15 +194,15 @@ def explain(code: str, lang: str) -> str:
     """A rule in full: its title, why, fix, drills, default, and a before and an after."""
     rule = RULES[code]
     before, after = EXAMPLES[code]
-    kind = NUMPY if "import numpy" in before else "torch"
-    values = {"data": _data(kind), "call": ".item()", "name": "out", "way": replacement("sum", kind)}
-    drills = sorted({rule.torch_drill, rule.numpy_drill}, key=lambda d: d != rule.drill(kind))
+    example = _example(code)
+    why, fix = _why_and_fix(example)
+    drills = sorted({rule.torch_drill, rule.numpy_drill}, key=lambda d: d != rule.drill(example.kind))
     default = "explain_default" if rule.default else "explain_off"
     parts = [
         wrap(f"{code}  {rule.name}: {rule_words(code, 'title').text(lang)}", lang),
         "",
-        wrap(rule_words(code, "why", **values).text(lang), lang),
-        wrap(rule_words(code, "fix", **values).text(lang), lang),
+        wrap(why.text(lang), lang),
+        wrap(fix.text(lang), lang),
         "",
         *(say("lint", "explain_drill", lang, drill=drill) for drill in drills),
         wrap(say("lint", default, lang, rule=code), lang),
@@ -210,20 +223,18 @@ def rules_table(lang: str) -> str:
         "| --- | --- | --- | --- | --- | --- |",
     ]
     for code, rule in RULES.items():
-        values = {"data": "tensor", "call": "`.item()`", "name": "`out`", "way": "the tensor method"}
-        why = rule_words(code, "why", **values).text(lang).replace("``", "`")
-        fix = rule_words(code, "fix", **values).text(lang).replace("``", "`")
         drills = " / ".join(f"`{d}`" for d in dict.fromkeys((rule.torch_drill, rule.numpy_drill)))
         lines.append(
-            f"| {code} | {rule.name} | {rule_words(code, 'title').text(lang)} | {why}: {fix} | {drills} | "
-            f"{'yes' if rule.default else 'no'} |"
+            f"| {code} | {rule.name} | {rule_words(code, 'title').text(lang)} | {_rule_text(code, lang)} | "
+            f"{drills} | {'yes' if rule.default else 'no'} |"
         )
     return "\n".join(lines)
 
 
 def _rule_text(code: str, lang: str) -> str:
-    values = {"data": _data("torch"), "call": "", "name": "", "way": ""}
-    return f"{rule_words(code, 'why', **values).text(lang)}: {rule_words(code, 'fix', **values).text(lang)}"
+    """The rule's why and fix, as its example's finding says them."""
+    why, fix = _why_and_fix(_example(code))
+    return f"{why.text(lang)}: {fix.text(lang)}"
 
 
 def wrap(text: str, lang: str) -> str:

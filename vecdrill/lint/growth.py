@@ -16,21 +16,10 @@ from vecdrill.lint.imports import Aliases
 
 _GROWING = frozenset(
     {
-        "torch.cat",
-        "torch.concat",
-        "torch.concatenate",
-        "torch.vstack",
-        "torch.hstack",
-        "torch.row_stack",
-        "torch.column_stack",
-        "torch.dstack",
-        "numpy.concatenate",
-        "numpy.vstack",
-        "numpy.hstack",
-        "numpy.row_stack",
-        "numpy.column_stack",
-        "numpy.dstack",
-        "numpy.append",
+        *("torch.cat", "torch.concat", "torch.concatenate", "torch.vstack", "torch.hstack"),
+        *("torch.row_stack", "torch.column_stack", "torch.dstack"),
+        *("numpy.concatenate", "numpy.vstack", "numpy.hstack", "numpy.row_stack", "numpy.column_stack"),
+        *("numpy.dstack", "numpy.append"),
     }
 )
 # What joins a list of pieces into one tensor or array after the loop.

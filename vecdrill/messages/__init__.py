@@ -19,13 +19,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from vecdrill.messages import check, doctor, errors, gate, lint, notebook, views
+from vecdrill.messages import authoring, check, doctor, errors, gate, lint, notebook, views
 
 CATALOGUE: dict[str, dict[str, tuple[str, str]]] = {
     **views.SECTIONS,
     **check.SECTIONS,
     **gate.SECTIONS,
-    **lint.SECTIONS, **errors.SECTIONS, **doctor.SECTIONS, **notebook.SECTIONS}
+    **lint.SECTIONS, **errors.SECTIONS, **doctor.SECTIONS, **notebook.SECTIONS,
+    **authoring.SECTIONS}
 
 
 @dataclass(frozen=True)

@@ -234,6 +234,10 @@ SECTIONS: dict[str, dict[str, tuple[str, str]]] = {
         "memory_above": ("over 100%: the data fits in a cache, which the copy measurement avoids", "超过 100%：数据放得进缓存，而拷贝测量特意避开了缓存"),
         "compute_above": ("over 100%: this size suits the machine better than the product measured", "超过 100%：这个规模比测量用的矩阵乘更适合本机"),
     },
+    # A unit that is a word (`result.units`).
+    "unit": {
+        "bytes": ("{count} bytes", "{count} 字节"),
+    },
     # The parts of a check's report around the sentences: titles and labels.
     "result": {
         "traceback": ("Traceback", "回溯"),

@@ -10,6 +10,14 @@ SECTIONS: dict[str, dict[str, tuple[str, str]]] = {
         "label": ("Error: ", "错误："),  # the sentence follows at once
         "internal": ("vecdrill hit an internal error ({error}). Run again with --debug and report the traceback.", "vecdrill 内部出错（{error}）。请加 --debug 再运行一次，并把 traceback 报告给我们。"),
         "command_line": ("{problem} (see `vecdrill --help`)", "{problem}（见 `vecdrill --help`）"),
+        # The command line's mistakes click can name (others keep click's own sentence).
+        "no_such_option": ("there is no option {option}", "没有 {option} 这个选项"),
+        "no_such_option_like": ("there is no option {option}; did you mean {like}?", "没有 {option} 这个选项；你是不是想用 {like}？"),
+        "missing_parameter": ("{name} is missing", "缺少 {name}"),
+        "bad_value": ("{name} has a value it cannot take: {detail}", "{name} 的值无效：{detail}"),
+        "not_a": ("{value} is not a valid {kind}", "{value} 不是有效的 {kind} 值"),
+        "no_such_command": ("there is no command {command}", "没有 {command} 这个命令"),
+        "no_such_command_like": ("there is no command {command}; did you mean {like}?", "没有 {command} 这个命令；你是不是想用 {like}？"),
         "no_drill": ("no drill named {drill!r}. See `vecdrill list`.", "没有名为 {drill!r} 的题。见 `vecdrill list`。"),
         "no_drill_close": ("no drill named {drill!r}. Did you mean {close}? See `vecdrill list`.", "没有名为 {drill!r} 的题。你是不是想找 {close}？见 `vecdrill list`。"),
         "quoted": ("{name!r}", "{name!r}"),
@@ -31,6 +39,11 @@ SECTIONS: dict[str, dict[str, tuple[str, str]]] = {
         "no_match": ("nothing matches {target!r}; check the pattern (quote it so the shell leaves it)", "没有任何路径匹配 {target!r}；请检查模式（加上引号，免得 shell 先把它展开）"),
         "watch_mode": ("VECDRILL_WATCH={mode!r} is not one of {choices}", "VECDRILL_WATCH={mode!r} 不在可选项 {choices} 之中"),
         "cannot_watch": ("vecdrill cannot watch {folder}: {problem}", "vecdrill 无法监视 {folder}：{problem}"),
+        # the watch loop's notes: not errors, said while it goes on
+        "watch_polls": ("The native file watcher failed ({problem}); vecdrill polls {folder} every {ms} ms instead.", "系统自带的文件监视失败了（{problem}）；vecdrill 改为每 {ms} 毫秒轮询一次 {folder}。"),
+        "watch_gone": ("{path} is gone; vecdrill waits for it to come back (Ctrl-C to stop)", "{path} 不见了；vecdrill 等它回来（按 Ctrl-C 停止）"),
+        "editor_failed": ("could not start your editor {editor!r} ({error}); fix $VISUAL or $EDITOR, or edit {path} in another window: vecdrill keeps watching it", "无法启动你的编辑器 {editor!r}（{error}）；请修正 $VISUAL 或 $EDITOR，或者在另一个窗口里编辑 {path}：vecdrill 会继续监视它"),
+        "editor_status": ("your editor {editor!r} exited with status {status}", "你的编辑器 {editor!r} 退出了，状态码 {status}"),
         "workspace_in_package": ("the workspace {where} is inside the Python package {inside}, where your files would be imported, shipped or committed with it; choose a folder of its own with --workspace or {env}, e.g. {env}=~/{name}", "工作区 {where} 位于 Python 包 {inside} 之内，你的文件会随它一起被导入、发布或提交；请用 --workspace 或 {env} 另选一个单独的文件夹，例如 {env}=~/{name}"),
         "workspace_in_source": ("the workspace {where} is inside vecdrill's source tree {inside}, where your files would be imported, shipped or committed with it; choose a folder of its own with --workspace or {env}, e.g. {env}=~/{name}", "工作区 {where} 位于 vecdrill 的源码目录 {inside} 之内，你的文件会随它一起被导入、发布或提交；请用 --workspace 或 {env} 另选一个单独的文件夹，例如 {env}=~/{name}"),
         "marked_other": ("{path} already exists and is marked for drill {marked!r}; choose another file with --path, e.g. --path {other}", "{path} 已经存在，且标明属于题目 {marked!r}；请用 --path 另选一个文件，例如 --path {other}"),

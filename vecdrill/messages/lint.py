@@ -67,7 +67,7 @@ SECTIONS: dict[str, dict[str, tuple[str, str]]] = {
         "VD130.why": ("`{call}` calls a Python function once per element (or per row): a loop in disguise", "`{call}` 对每个元素（或每一行）调用一次 Python 函数：这是伪装的循环"),
         "VD130.fix": ("write the function with whole-{data} operations (ufuncs, broadcasting, where) and call it once", "用整个{data}的运算（ufunc、广播、where）写这个函数，只调用一次"),
         "VD131.title": ("a comprehension over a tensor", "遍历张量的推导式"),
-        "VD131.why": ("the comprehension computes one element of a {data} per step in Python", "这个推导式在 Python 里每步计算{data}的一个元素"),
+        "VD131.why": ("the comprehension computes one {data} element per step in Python", "这个推导式在 Python 里每步计算{data}的一个元素"),
         "VD131.fix": ("apply the operation to the whole {data} at once", "直接对整个{data}做这个运算"),
         "VD132.title": ("a Python builtin walking a tensor", "逐个元素遍历张量的 Python 内置函数"),
         "VD132.why": ("`{call}` walks a tensor in Python, one element (on a GPU, one sync) at a time", "`{call}` 在 Python 里逐个元素地遍历张量（在 GPU 上每个元素一次同步）"),

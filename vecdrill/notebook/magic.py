@@ -81,11 +81,8 @@ class VecdrillMagics(Magics):
             functions, skipped = source.define_in(self.shell.user_ns, cell, roots)
         except Exception as exc:  # noqa: BLE001 - an import of the cell failing in the kernel
             return message("note", "imports_failed", error=f"{type(exc).__name__}: {exc}")
-        defined = (
-            message("note", "defined", names=", ".join(functions))
-            if functions
-            else message("note", "defined_none")
-        )
+        names = ", ".join(functions)
+        defined = message("note", "defined", names=names) if functions else message("note", "defined_none")
         if not skipped:
             return defined
         lines = ", ".join(str(n + 1) for n in skipped)  # the magic's line is line 1

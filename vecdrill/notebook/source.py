@@ -76,9 +76,8 @@ def read_function(function: Callable[..., Any]) -> ReadFunction:
     text = textwrap.dedent(comments + "".join(lines))
     where = inspect.getsourcefile(function) or ""
     in_file = Path(where).is_file() and "ipykernel_" not in where
-    return ReadFunction(
-        function, text, max(1, first - comments.count("\n")), Path(where) if in_file else CELL
-    )
+    label = Path(where) if in_file else CELL
+    return ReadFunction(function, text, max(1, first - comments.count("\n")), label)
 
 
 def carry(read: ReadFunction, roots: tuple[str, ...]) -> FunctionSource:
@@ -124,15 +123,9 @@ def free_names(text: str, own_name: str, *, annotations: bool = True) -> set[str
 
 
 def _annotations(tree: ast.AST) -> list[ast.expr]:
-    found: list[ast.expr] = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.arg) and node.annotation is not None:
-            found.append(node.annotation)
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.returns is not None:
-            found.append(node.returns)
-        elif isinstance(node, ast.AnnAssign):
-            found.append(node.annotation)
-    return found
+    """Every annotation: a parameter's or an assignment's (`annotation`), a function's (`returns`)."""
+    found = (getattr(node, name, None) for node in ast.walk(tree) for name in ("annotation", "returns"))
+    return [annotation for annotation in found if annotation is not None]
 
 
 def _import_line(name: str, function: types.FunctionType, roots: tuple[str, ...]) -> str | None:
@@ -181,14 +174,9 @@ def _describe(name: str, function: types.FunctionType) -> Message:
 
 def outside_sentence(carried: FunctionSource, drill_id: str) -> Message:
     """Why a function that uses names from outside itself is not checked, and what to do."""
-    return message(
-        "verdict",
-        "uses_outside",
-        function=carried.name,
-        names=list(carried.outside),
-        them=message("verdict", "it" if len(carried.outside) == 1 else "them"),
-        drill=drill_id,
-    )
+    them = message("verdict", "it" if len(carried.outside) == 1 else "them")
+    names = list(carried.outside)
+    return message("verdict", "uses_outside", function=carried.name, names=names, them=them, drill=drill_id)
 
 
 def define_in(namespace: dict[str, Any], cell: str, roots: tuple[str, ...]) -> tuple[list[str], list[int]]:

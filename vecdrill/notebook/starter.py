@@ -16,25 +16,26 @@ from typing import Any
 from vecdrill.content.drill import NO_CHINESE, Drill
 from vecdrill.errors import UsageError
 from vecdrill.messages import message, say
+from vecdrill.report import text
 from vecdrill.result import units
 
 
 def cells(drill: Drill, lang: str) -> list[dict[str, Any]]:
     note = f"*{NO_CHINESE}*\n\n" if drill.untranslated(lang) else ""
-    signature = ", ".join(spec.name for spec in drill.inputs)
     loop = drill.file("loop.py").read_text(encoding="utf-8").rstrip()
     starter = drill.file("starter.py").read_text(encoding="utf-8").rstrip()
     sizes = "; ".join(units.size(s) for s in drill.sizes)
     timed = message("starter", "timed", size=units.size(drill.bench)) if drill.benchmark else ""
-    task = say("starter", "task", lang, call=f"{drill.function}({signature})", sizes=sizes, timed=timed)
+    task = say("starter", "task", lang, call=text.signature(drill), sizes=sizes, timed=timed)
     return [
-        _markdown(
+        _cell(
+            "markdown",
             f"{note}# {drill.id}: {drill.title_in(lang)}\n\n{drill.task_in(lang)}\n\n{task}\n\n"
-            f"{say('starter', 'loop', lang)}\n\n```python\n{loop}\n```"
+            f"{say('starter', 'loop', lang)}\n\n```python\n{loop}\n```",
         ),
-        _markdown(say("starter", "how", lang, drill=drill.id)),
-        _code("%load_ext vecdrill"),
-        _code(f"%%vecdrill {drill.id}\n{starter}"),
+        _cell("markdown", say("starter", "how", lang, drill=drill.id)),
+        _cell("code", "%load_ext vecdrill", execution_count=None, outputs=[]),
+        _cell("code", f"%%vecdrill {drill.id}\n{starter}", execution_count=None, outputs=[]),
     ]
 
 
@@ -55,29 +56,19 @@ def write(drill: Drill, path: Path, lang: str) -> Path:
     except FileExistsError:
         raise UsageError(message("errors", "notebook_exists", path=str(path))) from None
     with os.fdopen(fd, "w", encoding="utf-8") as stream:
-        json.dump(document, stream, indent=1, ensure_ascii=False)
+        json.dump(document, stream, indent=1, ensure_ascii=False, sort_keys=True)
         stream.write("\n")
     return path
 
 
-def _lines(text: str) -> list[str]:
-    return text.splitlines(keepends=True)
-
-
-def _cell_id(kind: str, text: str) -> str:
-    return hashlib.sha256(f"{kind}\0{text}".encode()).hexdigest()[:12]
-
-
-def _markdown(text: str) -> dict[str, Any]:
-    return {"cell_type": "markdown", "id": _cell_id("markdown", text), "metadata": {}, "source": _lines(text)}
-
-
-def _code(text: str) -> dict[str, Any]:
+def _cell(kind: str, source: str, **fields: Any) -> dict[str, Any]:
+    """An nbformat cell whose id is its kind and source hashed, so a notebook's ids are the same
+    every time it is written."""
+    cell_id = hashlib.sha256(f"{kind}\0{source}".encode()).hexdigest()[:12]
     return {
-        "cell_type": "code",
-        "execution_count": None,
-        "id": _cell_id("code", text),
+        "cell_type": kind,
+        "id": cell_id,
         "metadata": {},
-        "outputs": [],
-        "source": _lines(text),
+        "source": source.splitlines(keepends=True),
+        **fields,
     }

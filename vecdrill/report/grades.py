@@ -18,7 +18,7 @@ from vecdrill.report.render import console, safe
 from vecdrill.result.model import Verdict
 
 if TYPE_CHECKING:
-    from rich.console import Console
+    from rich.table import Table
 
 _ORDER = [*(v.value for v in Verdict), MISSING]  # pass first, as the verdicts are declared
 _STYLE = {"pass": "green", "missing": "dim"}
@@ -53,18 +53,18 @@ def summary(book: Gradebook, written: Written | None = None, lang: str = "en") -
     out = console()
     tally = book.tally()
     columns = [v for v in _ORDER if v == "pass" or any(count[v] for count in tally.values())]
-    solved = book.solved()
     words = messages.words("grade_table", lang)
-    heads = [_verdict_word(verdict, lang) for verdict in columns]
+    per_drill = [[drill, *(str(count[v]) for v in columns)] for drill, count in tally.items()]
+    per_student = [[student, f"{number}/{len(book.drills)}"] for student, number in book.solved().items()]
+    drill_heads = [words["drill"], *(_verdict_word(verdict, lang) for verdict in columns)]
+    student_heads = [words["student"], words["solved"]]
     if out.is_terminal:
-        _tables(out, book, columns, heads, words)
+        styles = [_STYLE.get(verdict, "") for verdict in columns]
+        out.print(_table(words["per_drill"], drill_heads, styles, per_drill))
+        out.print(_table(words["per_student"], student_heads, [""], per_student))
     else:
-        print("\t".join([words["drill"], *heads]))
-        for drill, count in tally.items():
-            print("\t".join([_field(drill), *(str(count[v]) for v in columns)]))
-        print(f"\n{words['student']}\t{words['solved']}")
-        for student, number in solved.items():
-            print(f"{_field(student)}\t{number}/{len(book.drills)}")
+        for row in [drill_heads, *per_drill, [], student_heads, *per_student]:
+            print("\t".join(map(_field, row)))
     copies = book.copies()
     if copies:
         out.print(safe("\n" + "\n".join(_copies_lines(copies, lang))))
@@ -77,7 +77,7 @@ def _copies_lines(copies: list[Copies], lang: str) -> list[str]:
     lines = [words["same_heading"]]
     for group in copies:
         how = words["same_bytes" if group.same_bytes else "same_code"]
-        names = words["name_separator"].join(group.students)
+        names = messages.say("explain", "list_separator", lang).join(group.students)
         lines.append(words["copies"].format(drill=group.drill, names=names, how=how))
     return lines
 
@@ -90,12 +90,8 @@ def _footer(book: Gradebook, written: Written | None, lang: str) -> str:
         return words[f"{noun}_one" if number == 1 else f"{noun}_many"].format(count=number)
 
     shard = words["shard"].format(shard=book.shard) if book.shard else ""
-    line = words["footer"].format(
-        rows=count(len(book.rows), "rows"),
-        shard=shard,
-        checked=count(book.checked, "files"),
-        reused=book.reused,
-    )
+    rows, checked = count(len(book.rows), "rows"), count(book.checked, "files")
+    line = words["footer"].format(rows=rows, shard=shard, checked=checked, reused=book.reused)
     if book.ignored:
         line += words["ignored"].format(files=count(len(book.ignored), "files"))
     if written:
@@ -110,24 +106,17 @@ def _verdict_word(verdict: str, lang: str) -> str:
     return messages.say(section, verdict, lang)
 
 
-def _tables(
-    out: Console, book: Gradebook, columns: list[str], heads: list[str], words: dict[str, str]
-) -> None:
+def _table(title: str, heads: list[str], styles: list[str], rows: list[list[str]]) -> Table:
+    """A table of names (the class's text, escaped) and right-aligned counts, in `styles`."""
     from rich.table import Table
 
-    drills = Table(title=words["per_drill"])
-    drills.add_column(words["drill"])
-    for verdict, head in zip(columns, heads, strict=True):
-        drills.add_column(head, justify="right", style=_STYLE.get(verdict, ""))
-    for drill, count in book.tally().items():
-        drills.add_row(safe(drill), *(str(count[v]) for v in columns))
-    students = Table(title=words["per_student"])
-    students.add_column(words["student"])
-    students.add_column(words["solved"], justify="right")
-    for student, number in book.solved().items():
-        students.add_row(safe(student), f"{number}/{len(book.drills)}")
-    out.print(drills)
-    out.print(students)
+    table = Table(title=title)
+    table.add_column(heads[0])
+    for head, style in zip(heads[1:], styles, strict=True):
+        table.add_column(head, justify="right", style=style)
+    for name, *counts in rows:
+        table.add_row(safe(name), *counts)
+    return table
 
 
 def _field(name: str) -> str:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from vecdrill import messages
 from vecdrill.content.drill import NO_CHINESE
+from vecdrill.messages import say
 from vecdrill.report import markdown, text
 from vecdrill.result import units
 
@@ -34,17 +35,11 @@ def _e(value: str) -> str:
 
 def result(checked: FileResult, explanation: str | None, lang: str = "en") -> str:
     verdict = checked.verdict.value
-    colour = _COLOURS.get(verdict, _FAIL_COLOUR)
-    word = _e(text.say("verdict_word", verdict, lang).upper())
-    said = {
-        "verdict": f'<strong style="color:{colour}">{word}</strong>',
-        "file": f"<code>{_e(checked.file)}</code>",
-        "message": _e(checked.message.text(lang)),
-    }
-    if checked.drill:
-        line = text.say("report", "headline_drill", lang, drill=_e(checked.drill), **said)
-    else:
-        line = text.say("report", "headline", lang, **said)
+
+    def mark(word: str) -> str:
+        return f'<strong style="color:{_COLOURS.get(verdict, _FAIL_COLOUR)}">{_e(word.upper())}</strong>'
+
+    line = text.headline(checked, lang, mark, _e, file=f"<code>{_e(checked.file)}</code>")
     parts = [f'<p class="vecdrill-verdict" data-verdict="{_e(verdict)}">{line}</p>']
     if len(checked.findings) > 1:
         items = "".join(
@@ -64,7 +59,7 @@ def result(checked: FileResult, explanation: str | None, lang: str = "en") -> st
     if sandbox := text.sandbox_line(checked, lang):
         parts.append(f'<p class="vecdrill-sandbox"><small>{_e(sandbox)}</small></p>')
     if explanation and checked.verdict.passed:
-        title = _e(text.say("result", "explanation", lang))
+        title = _e(say("result", "explanation", lang))
         parts.append(
             f'<details class="vecdrill-explanation" open><summary>{title}</summary>'
             f"{markdown.to_html(text.clean(explanation, 20000))}</details>"
@@ -82,11 +77,9 @@ def _device(device: DeviceResult, checked: FileResult, lang: str) -> str:
         parts.append(f'<div class="vecdrill-mismatch">{sentences}</div>')
     timing = device.timing
     if timing is not None:
-        parts.append(
-            f'<p class="vecdrill-speedup"><strong>{_e(text.speedup_line(timing, lang))}</strong></p>'
-        )
-        lines = [*text.efficiency_lines(timing, lang), *text.timing_details(timing, lang)]
-        details = "<br>".join(_e(line) for line in lines)
+        speedup = _e(text.speedup_line(timing, lang))
+        parts.append(f'<p class="vecdrill-speedup"><strong>{speedup}</strong></p>')
+        details = "<br>".join(_e(line) for line in text.timing_details(timing, lang))
         parts.append(f'<p class="vecdrill-timing"><small>{details}</small></p>')
     if device.scaling:
         parts.append(chart(device, lang))
@@ -143,13 +136,13 @@ def chart(device: DeviceResult, lang: str = "en") -> str:
         (_LEFT - 6, _PAD + plot_h, "end", units.seconds(min(times))),
         (_LEFT, _HEIGHT - _BOTTOM + 16, "start", first),
         (_LEFT + plot_w, _HEIGHT - _BOTTOM + 16, "end", last),
-        (_LEFT + plot_w / 2, _HEIGHT - 6, "middle", text.say("result", "chart_legend", lang)),
+        (_LEFT + plot_w / 2, _HEIGHT - 6, "middle", say("result", "chart_legend", lang)),
     ]
     shapes += [
         f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="{anchor}" font-size="11">{html.escape(label)}</text>'
         for x, y, anchor, label in labels
     ]
-    title = text.say("result", "chart_title", lang, device=device.device)
+    title = say("result", "chart_title", lang, device=device.device)
     return (
         f'<svg class="vecdrill-chart" xmlns="http://www.w3.org/2000/svg" width="{_WIDTH}" height="{_HEIGHT}" '
         f'viewBox="0 0 {_WIDTH} {_HEIGHT}" role="img" aria-label="{html.escape(title)}">'
@@ -164,20 +157,14 @@ def drill(shown: Drill, lang: str) -> str:
     """The drill as `vecdrill show` words it: the plain text's lines, the loop as code."""
     words = messages.words("show", lang)
     note = f"<p><small>{_e(NO_CHINESE)}</small></p>" if shown.untranslated(lang) else ""
-    signature = f"<code>{_e(shown.function)}({_e(', '.join(spec.name for spec in shown.inputs))})</code>"
     write = _e(text.plain(words["write"].format(signature=_SLOT, rule=text.loop_rule(shown, lang))))
-    sizes = _e(words["sizes"].format(sizes="; ".join(units.size(s) for s in shown.sizes)))
-    bench = _e(words["bench"].format(size=units.size(shown.bench)))
-    about = " · ".join(
-        [text.say("path", "level", lang, level=shown.level), shown.library, ", ".join(shown.techniques)]
-    )
+    sizes = "<br>".join(_e(line) for line in text.sizes_lines(shown, lang))
     loop = shown.file("loop.py").read_text(encoding="utf-8")
     return (
         f'<div class="vecdrill-drill">{note}<h3>{_e(shown.id)}: {_e(shown.title_in(lang))}</h3>'
-        f"<p><small>{_e(about)}</small></p>"
-        f"<p>{_e(shown.task_in(lang))}</p><p>{write.replace(_SLOT, signature)}</p>"
-        f"<p><strong>{_e(words['loop'])}</strong></p><pre><code>{_e(loop)}</code></pre>"
-        f"<p>{sizes}" + (f"<br>{bench}" if shown.benchmark else "") + "</p></div>"
+        f"<p><small>{_e(' · '.join(text.about(shown, lang)))}</small></p><p>{_e(shown.task_in(lang))}</p>"
+        f"<p>{write.replace(_SLOT, f'<code>{_e(text.signature(shown))}</code>')}</p>"
+        f"<p><strong>{_e(words['loop'])}</strong></p><pre><code>{_e(loop)}</code></pre><p>{sizes}</p></div>"
     )
 
 
@@ -187,12 +174,12 @@ def hints(shown: Hints, lang: str = "en") -> str:
 
 
 def catalogue(drills: list[Drill], solved: set[str], lang: str = "en") -> str:
-    done = text.say("notebook", "solved", lang)
+    done = say("notebook", "solved", lang)
     rows = "".join(
         f"<tr><td><code>{_e(d.id)}</code></td><td>{_e(d.title_in(lang))}</td><td>{d.level}</td>"
         f"<td>{_e(d.library)}</td><td>{_e(', '.join(d.techniques))}</td>"
         f"<td>{done if d.id in solved else ''}</td></tr>"
         for d in drills
     )
-    head = "".join(f"<th>{_e(h)}</th>" for h in text.say("notebook", "heads", lang).split("|"))
+    head = "".join(f"<th>{_e(h)}</th>" for h in say("notebook", "heads", lang).split("|"))
     return f'<table class="vecdrill-catalogue"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'

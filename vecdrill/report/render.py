@@ -7,10 +7,9 @@ terminal control characters are replaced, so a solution cannot restyle or scramb
 
 from __future__ import annotations
 
-import re
 import sys
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -31,7 +30,6 @@ if TYPE_CHECKING:
     from vecdrill.errors import DrillError
     from vecdrill.result.model import DeviceResult, FileResult
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 _VERDICT_STYLE = {
     "pass": "bold green",
     "wrong": "bold red",
@@ -100,23 +98,12 @@ def drill_detail(drill: Drill, lang: str, catalogue: Catalogue | None = None) ->
         Panel(
             f"{safe(drill.task_in(lang))}",
             title=f"[bold]{drill.id}[/]: {safe(drill.title_in(lang))}",
-            subtitle=" · ".join(
-                [
-                    messages.say("path", "level", lang, level=drill.level),
-                    drill.library,
-                    ", ".join(drill.techniques),
-                ]
-            ),
+            subtitle=" · ".join(text.about(drill, lang)),
         ),
         soft_wrap=False,  # a box wraps its task inside; soft wrapping would cut it at the border
     )
-    signature = ", ".join(spec.name for spec in drill.inputs)
-    out.print(
-        words["write"].format(
-            signature=f"{drill.function}({signature})", rule=safe(text.loop_rule(drill, lang))
-        )
-        + "\n"
-    )
+    out.print(words["write"].format(signature=text.signature(drill), rule=safe(text.loop_rule(drill, lang))))
+    out.print()
     out.print(f"[bold]{words['loop']}[/]")
     code = drill_code.loop_listing(drill)
     out.print(
@@ -134,9 +121,7 @@ def drill_detail(drill: Drill, lang: str, catalogue: Catalogue | None = None) ->
         else:
             what = words["tensor_input"].format(dtype=spec.dtype, shape=shape, values=_values(spec, words))
         out.print(safe(words["input"].format(name=spec.name, what=what)))
-    out.print("\n" + words["sizes"].format(sizes="; ".join(units.size(s) for s in drill.sizes)))
-    if drill.benchmark:
-        out.print(words["bench"].format(size=units.size(drill.bench)))
+    out.print("\n" + "\n".join(text.sizes_lines(drill, lang)))
     rules = _rule_lines(drill, lang)
     if rules:
         out.print(f"\n[bold]{words['rules']}[/]")
@@ -191,30 +176,21 @@ def results(
     out = console()
     for result in results:
         drill = catalogue.drills.get(result.drill) if catalogue and result.drill else None
-        if (
-            drill and drill.untranslated(lang) and not result.verdict.passed
-        ):  # a pass's explanation opens with it
+        if drill and drill.untranslated(lang) and not result.verdict.passed:  # a pass's explanation says it
             out.print(f"[dim]{safe(NO_CHINESE)}[/]")
-        headline = {"verdict": verdict_mark(result.verdict.value, lang), "file": safe(result.file)}
-        headline["message"] = safe(result.message.text(lang))
-        if result.drill:
-            out.print(messages.say("report", "headline_drill", lang, drill=safe(result.drill), **headline))
-        else:
-            out.print(messages.say("report", "headline", lang, **headline))
-        for finding in result.findings[1:]:
-            out.print(
-                f"  {safe(result.file)}:{finding.line}:{finding.col} {safe(finding.message.text(lang))}"
-            )
+        out.print(text.headline(result, lang, _styled(result.verdict.value, upper=True), safe))
+        for found in result.findings[1:]:
+            out.print(f"  {safe(result.file)}:{found.line}:{found.col} {safe(found.message.text(lang))}")
         for device in result.devices:
             _device_report(out, device, result, lang)
         if result.traceback:
             out.print(f"[dim]{safe(result.traceback, lang=lang)}[/]")
-        if show_output and (result.stdout or result.stderr) and not result.verdict.passed:
+        if show_output and not result.verdict.passed:
             for name, printed in (("output", result.stdout), ("error_output", result.stderr)):
                 if printed.strip():
                     out.print(f"[dim]{messages.say('report', name, lang)}[/]\n{safe(printed, lang=lang)}")
         for note in result.notes:
-            out.print(f"[dim]{messages.say('report', 'note', lang, note=safe(note.text(lang)))}[/]")
+            out.print(f"[dim]{messages.say('result', 'note', lang, note=safe(note.text(lang)))}[/]")
         if sandbox := text.sandbox_line(result, lang):
             out.print(f"[dim]{safe(sandbox)}[/]")
         if result.verdict.passed and catalogue is not None and result.drill in catalogue.drills:
@@ -223,37 +199,32 @@ def results(
 
 def verdict_mark(verdict: str, lang: str = "en") -> str:
     """`PASS`, `WRONG`...: the verdict's word in its colour (markup)."""
-    return f"[{_VERDICT_STYLE.get(verdict, 'bold red')}]{verdict_word(verdict, lang).upper()}[/]"
+    return _styled(verdict, upper=True)(text.verdict_word(verdict, lang))
 
 
-def verdict_word(verdict: str, lang: str) -> str:
-    """`pass`: a verdict as the learner's language names it."""
-    return messages.say("verdict_word", verdict, lang)
+def _styled(verdict: str, *, upper: bool = False) -> Callable[[str], str]:
+    """The verdict's colour around a word (upper-cased for a headline)."""
+    style = _VERDICT_STYLE.get(verdict, "bold red")
+    return lambda word: f"[{style}]{word.upper() if upper else word}[/]"
 
 
 def _device_report(out: Console, device: DeviceResult, result: FileResult, lang: str) -> None:
     """One device: its verdict, then the figures (or the failure, unless the headline said it)."""
-    style = _VERDICT_STYLE.get(device.verdict.value, "bold red")
-    verdict = f"[{style}]{verdict_word(device.verdict.value, lang)}[/]"
-    lead = "  " + messages.say("report", "device_lead", lang, device=device.device, verdict=verdict)
+    status = text.device_status(device, result, lang, _styled(device.verdict.value), safe)
+    if status is None:
+        return  # correct here, but the headline names what to fix first
     timing = device.timing
     if timing is None:
-        if device.verdict.passed and not result.verdict.passed:
-            return  # correct here, but the headline names what to fix first
-        detail = text.device_detail(device).text(lang)
-        same = device.message == result.message
-        out.print(lead + ("" if same else messages.say("report", "device_detail", lang, detail=safe(detail))))
+        out.print(f"  {status}")
         if device.mismatch is not None and device.mismatch.inputs:
             out.print(f"    {safe(text.inputs_line(device.mismatch.inputs, lang))}")
         return
-    out.print(f"{lead}  {text.speedup_line(timing, lang, strong=('[bold]', '[/]'))}")
-    for line in text.efficiency_lines(timing, lang):
-        out.print(f"    {line}")
+    out.print(f"  {status}  {text.speedup_line(timing, lang, strong=('[bold]', '[/]'))}")
     for line in text.timing_details(timing, lang):
         out.print(f"    {line}")
-    measuring, whose = text.measuring_lines(timing, lang)
-    out.print(f"    {measuring}")
-    out.print(f"    [dim]{whose}[/]")
+    cached = "measuring_cached" if timing.loop_cached else "measuring_fresh"  # what measuring cost
+    out.print(f"    {messages.say('timing', cached, lang, seconds=units.seconds(timing.measure_seconds))}")
+    out.print(f"    [dim]{messages.say('timing', 'timed_inside', lang)}[/]")  # whose clock it read
     if device.scaling:
         _scaling(out, device, lang)
 
@@ -277,10 +248,8 @@ def _scaling(out: Console, device: DeviceResult, lang: str) -> None:
     head = "".join(" " * (10 - cells(h)) + h for h in columns)  # right-aligned, as the numbers
     out.print("      " + fit(words["head_size"], size_width) + head)
     for label, p in zip(labels, points, strict=True):
-        out.print(
-            f"      {label:<{size_width}}{units.seconds(p.loop_seconds):>10}"
-            f"{units.seconds(p.solution_seconds):>10}{units.speedup(p.speedup):>10}"
-        )
+        figures = (units.seconds(p.loop_seconds), units.seconds(p.solution_seconds), units.speedup(p.speedup))
+        out.print(f"      {label:<{size_width}}" + "".join(f"{figure:>10}" for figure in figures))
     out.print(f"    {text.scaling_sentence(device, lang)}")
 
 
@@ -317,7 +286,7 @@ def _after_pass(out: Console, result: FileResult, catalogue: Catalogue, lang: st
     """The drill's explanation, the reference solution if it differs, and what to try next."""
     assert result.drill is not None
     drill = catalogue.drills[result.drill]
-    explained = _CONTROL.sub("\N{REPLACEMENT CHARACTER}", guidance.explanation(drill, lang))
+    explained = text.clean(guidance.explanation(drill, lang), None)
     out.print()
     if out.is_terminal:
         from rich.markdown import Markdown
@@ -327,15 +296,7 @@ def _after_pass(out: Console, result: FileResult, catalogue: Catalogue, lang: st
         out.print(safe(explained, 20000))
     _reference_beside(out, result, drill, lang)
     following = catalogue.next_after(solved | {drill.id}, current=drill.id)  # on this drill's pack's path
-    words = messages.words("report", lang)
-    out.print(
-        "\n"
-        + (
-            next_line(catalogue, following, lang)
-            if following
-            else words["pack_done"].format(pack=safe(title(catalogue.pack_of(drill.id), lang)))
-        )
-    )
+    out.print("\n" + after_line(catalogue, drill, following, lang))
     # a learner who skipped ahead: what the next drill builds on, still unsolved
     waiting = following and guidance.missing_prerequisites(catalogue, following, lang, solved | {drill.id})
     if waiting:
@@ -362,6 +323,14 @@ def next_line(catalogue: Catalogue, following: Drill, lang: str) -> str:
     )
 
 
+def after_line(catalogue: Catalogue, drill: Drill, following: Drill | None, lang: str) -> str:
+    """What comes after solving `drill`: the next drill on its pack's path, or that the pack is done."""
+    if following is not None:
+        return next_line(catalogue, following, lang)
+    pack = safe(title(catalogue.pack_of(drill.id), lang))
+    return messages.say("report", "pack_done", lang, pack=pack)
+
+
 def _reference_beside(out: Console, result: FileResult, drill: Drill, lang: str) -> None:
     if result.source is None:  # what was checked, not the file, which may have changed since
         return
@@ -381,11 +350,7 @@ def _reference_beside(out: Console, result: FileResult, drill: Drill, lang: str)
     from rich.table import Table
 
     panels = [
-        Panel(
-            Syntax(_CONTROL.sub("\N{REPLACEMENT CHARACTER}", code), "python", theme="ansi_dark"),
-            title=title,
-            expand=False,
-        )
+        Panel(Syntax(text.clean(code, None), "python", theme="ansi_dark"), title=title, expand=False)
         for title, code in (("yours", yours), ("reference", reference))
     ]
     if out.width < 100:
@@ -441,19 +406,25 @@ def doctor(sections: dict[str, list[tuple[messages.Message, messages.Message]]],
             out.print(safe(messages.say("doctor_label", "row", lang, label=label, value=value)))
 
 
-def dev_check(count: int, problems: list[str], warnings: list[str], notes: Sequence[str] = ()) -> None:
+def dev_check(
+    count: int,
+    problems: list[str],
+    warnings: list[str],
+    notes: Sequence[messages.Message] = (),
+    lang: str = "en",
+) -> None:
     """Every problem, then every warning (shown, but the pack passes), then the notes (mutation
-    scores), then the summary line."""
-    out = console()
+    scores), then the summary line; the problems in English, as drill.toml and the code they quote."""
+    out, words = console(), messages.words("dev_check", lang)
     for problem in problems:
-        out.print(f"[red]problem:[/] {safe(problem)}")
+        out.print(words["problem"].format(problem=safe(problem)))
     for warning in warnings:
-        out.print(f"[yellow]warning:[/] {safe(warning)}")
+        out.print(words["warning"].format(warning=safe(warning)))
     for note in notes:
-        out.print(safe(note))
-    verdict = "[green]all good[/]" if not problems else f"[red]{len(problems)} problem(s)[/]"
-    noted = f", {len(warnings)} warning(s)" if warnings else ""
-    out.print(f"dev check: {count} drills, {verdict}{noted}")
+        out.print(safe(note.text(lang), lang=lang))
+    verdict = words["problems"].format(count=len(problems)) if problems else words["all_good"]
+    noted = words["warnings"].format(count=len(warnings)) if warnings else ""
+    out.print(words["summary"].format(drills=count, verdict=verdict, warnings=noted))
 
 
 def notebook_created(path: Any, lang: str) -> None:

@@ -1,5 +1,6 @@
 """The notebook views as text: plain text for `print(result)` and terminals, Markdown for frontends
-that show Markdown but not HTML. The wording of each line lives here; html_view.py lays the same lines out.
+that show Markdown but not HTML. The wording of each line lives here; html_view.py lays the same lines out,
+and the terminal (render.py) and the watch screen take the lines they share from here, styled their way.
 
 No rich: a notebook's result must render the same whether or not a terminal is attached. Learner
 text has its control characters replaced and is capped with a visible notice, as in the terminal.
@@ -8,13 +9,13 @@ text has its control characters replaced and is capped with a visible notice, as
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from vecdrill import messages
 from vecdrill.content.drill import NO_CHINESE
 from vecdrill.measure.efficiency import LAUNCH_BOUND_OPS
-from vecdrill.messages import Message, message
+from vecdrill.messages import Message, message, say
 from vecdrill.result import units
 
 if TYPE_CHECKING:
@@ -26,24 +27,31 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 OUTPUT_LIMIT = 4000  # characters of the learner's output or traceback shown
 
 
-def clean(text: str, limit: int = OUTPUT_LIMIT, lang: str = "en") -> str:
-    """Control characters replaced, the length capped with a notice."""
+def clean(text: str, limit: int | None = OUTPUT_LIMIT, lang: str = "en") -> str:
+    """Control characters replaced, the length capped with a notice (unless `limit` is None)."""
     cleaned = _CONTROL.sub("\N{REPLACEMENT CHARACTER}", text)
-    if len(cleaned) > limit:
+    if limit is not None and len(cleaned) > limit:
         cleaned = cleaned[:limit] + "\n" + say("result", "not_shown", lang, count=len(cleaned) - limit)
     return cleaned
 
 
-def say(section: str, code: str, lang: str, **params: Any) -> str:
-    return messages.say(section, code, lang, **params)
+Styler = Callable[[str], str]  # how a view marks a word up, or makes the learner's text safe (`str`: as is)
 
 
-def headline(result: FileResult, lang: str = "en") -> str:
-    """`PASS sol.py (relu-where): ...`, the verdict's word in the reader's language."""
-    verdict = say("verdict_word", result.verdict.value, lang).upper()
-    said = {"verdict": verdict, "file": result.file, "message": result.message.text(lang)}
+def verdict_word(verdict: str, lang: str) -> str:
+    """`pass`: a verdict as the reader's language names it."""
+    return say("verdict_word", verdict, lang)
+
+
+def headline(
+    result: FileResult, lang: str = "en", mark: Styler = str.upper, escape: Styler = str, file: str = ""
+) -> str:
+    """`PASS sol.py (relu-where): ...`: every view's headline, each marking up the verdict's word
+    (and the `file`, where it styles it) and escaping the learner's words its own way."""
+    verdict, sentence = mark(verdict_word(result.verdict.value, lang)), escape(result.message.text(lang))
+    said = {"verdict": verdict, "file": file or escape(result.file), "message": sentence}
     if result.drill:
-        return say("report", "headline_drill", lang, drill=result.drill, **said)
+        return say("report", "headline_drill", lang, drill=escape(result.drill), **said)
     return say("report", "headline", lang, **said)
 
 
@@ -68,15 +76,15 @@ def speed_range(low: float, high: float, lang: str = "en") -> str:
 def speedup_line(timing: Timing, lang: str = "en", *, strong: tuple[str, str] = ("", "")) -> str:
     """`loop 75 ms, yours 5 µs: 15000x faster (range 12000x to 17000x)`; `strong` wraps the
     speed (the terminal's bold)."""
-    return say(
-        "timing",
-        "speedup",
-        lang,
-        loop=units.seconds(timing.loop_seconds),
-        yours=units.seconds(timing.solution_seconds),
-        speed=f"{strong[0]}{speed(timing.speedup, lang)}{strong[1]}",
-        range=speed_range(timing.speedup_low, timing.speedup_high, lang),
-    )
+    faster = f"{strong[0]}{speed(timing.speedup, lang)}{strong[1]}"
+    span = speed_range(timing.speedup_low, timing.speedup_high, lang)
+    times = _times(timing.loop_seconds, timing.solution_seconds)
+    return say("timing", "speedup", lang, speed=faster, range=span, **times)
+
+
+def _times(loop: float, yours: float) -> dict[str, str]:
+    """The loop's and the solution's time per call, as the timing sentences name them."""
+    return {"loop": units.seconds(loop), "yours": units.seconds(yours)}
 
 
 def efficiency_lines(timing: Timing, lang: str = "en") -> list[str]:
@@ -102,42 +110,19 @@ def efficiency_lines(timing: Timing, lang: str = "en") -> list[str]:
 
 
 def timing_details(timing: Timing, lang: str = "en") -> list[str]:
-    """The lines under the speedup: where and how it was measured, and the work each side does."""
-    threads = (
-        say("timing", "one_thread", lang)
-        if timing.threads == 1
-        else say("timing", "threads", lang, count=timing.threads)
-    )
+    """The lines under the speedup: its efficiency, where and how it was measured, and the work
+    each side does."""
+    one = timing.threads == 1
+    threads = message("timing", "one_thread") if one else message("timing", "threads", count=timing.threads)
+    calls = {"loop_calls": timing.loop_repeats, "solution_calls": timing.solution_repeats}
     lines = [
-        say(
-            "timing",
-            "where",
-            lang,
-            size=units.size(timing.size),
-            threads=threads,
-            loop_calls=timing.loop_repeats,
-            solution_calls=timing.solution_repeats,
-        ),
-        say(
-            "timing",
-            "typical",
-            lang,
-            loop=units.seconds(timing.loop_median_seconds),
-            yours=units.seconds(timing.solution_median_seconds),
-        ),
+        *efficiency_lines(timing, lang),
+        say("timing", "where", lang, size=units.size(timing.size), threads=threads, **calls),
+        say("timing", "typical", lang, **_times(timing.loop_median_seconds, timing.solution_median_seconds)),
     ]
     if timing.loop_ops is not None and timing.ops_size is not None:
         lines.append(_work_line(timing, timing.ops_size, lang))
     return lines
-
-
-def measuring_lines(timing: Timing, lang: str = "en") -> list[str]:
-    """What the measuring cost and whose clock it read (the terminal's report)."""
-    cached = "measuring_cached" if timing.loop_cached else "measuring_fresh"
-    return [
-        say("timing", cached, lang, seconds=units.seconds(timing.measure_seconds)),
-        say("timing", "timed_inside", lang),
-    ]
 
 
 def _work_line(timing: Timing, size: Size, lang: str) -> str:
@@ -161,15 +146,17 @@ def device_detail(device: DeviceResult) -> Message:
     return said
 
 
-def device_status(device: DeviceResult, result: FileResult, lang: str = "en") -> str | None:
+def device_status(
+    device: DeviceResult, result: FileResult, lang: str = "en", mark: Styler = str, escape: Styler = str
+) -> str | None:
     """`cpu: pass`, with the device's own message when the headline does not say it already;
     None for a device that was correct while the headline names what to fix first."""
     if device.timing is None and device.verdict.passed and not result.verdict.passed:
         return None
-    verdict = say("verdict_word", device.verdict.value, lang)
+    verdict = mark(verdict_word(device.verdict.value, lang))
     status = say("report", "device_lead", lang, device=device.device, verdict=verdict)
     if device.timing is None and device.message != result.message:
-        status += say("report", "device_detail", lang, detail=device_detail(device).text(lang))
+        status += say("report", "device_detail", lang, detail=escape(device_detail(device).text(lang)))
     return status
 
 
@@ -186,24 +173,16 @@ def inputs_line(inputs: Sequence[InputNear], lang: str = "en") -> str:
     parts = []
     for entry in inputs:
         if entry.index is None or entry.start is None:
-            shape = "(" + ", ".join(map(str, entry.shape)) + ("," if len(entry.shape) == 1 else "") + ")"
-            parts.append(say("mismatch", "input_shape", lang, name=entry.name, shape=shape))
+            parts.append(say("mismatch", "input_shape", lang, name=entry.name, shape=str(tuple(entry.shape))))
             continue
         at = f"{entry.name}[{', '.join(map(str, entry.index))}]" if entry.index else entry.name
         value = entry.values[entry.index[-1] - entry.start[-1]] if entry.index else entry.values[0]
         if len(entry.values) > 1:
             span = [*map(str, entry.start[:-1]), f"{entry.start[-1]}:{entry.start[-1] + len(entry.values)}"]
             around = f"{entry.name}[{', '.join(span)}]"
+            values = ", ".join(entry.values)
             parts.append(
-                say(
-                    "mismatch",
-                    "input_around",
-                    lang,
-                    at=at,
-                    value=value,
-                    around=around,
-                    values=", ".join(entry.values),
-                )
+                say("mismatch", "input_around", lang, at=at, value=value, around=around, values=values)
             )
         else:
             parts.append(f"{at} = {value}")
@@ -219,14 +198,10 @@ def mismatch_lines(mismatch: Mismatch, lang: str = "en") -> list[str]:
         lines.append(inputs_line(mismatch.inputs, lang))
     if mismatch.size is not None:
         case = message("mismatch", "found_case", case=mismatch.case) if mismatch.case else ""
-        replay = (
-            message("mismatch", "runs_always")
-            if mismatch.seed is None
-            else message("mismatch", "seed_replays", seed=mismatch.seed)
-        )
-        lines.append(
-            say("mismatch", "found_at", lang, size=units.size(mismatch.size), case=case, replay=replay)
-        )
+        seeded = message("mismatch", "seed_replays", seed=mismatch.seed)
+        replay = message("mismatch", "runs_always") if mismatch.seed is None else seeded
+        size = units.size(mismatch.size)
+        lines.append(say("mismatch", "found_at", lang, size=size, case=case, replay=replay))
     return lines
 
 
@@ -318,7 +293,6 @@ def result_text(result: FileResult, explanation: str | None, lang: str = "en") -
         if device.mismatch is not None:
             lines += [f"    {clean(line)}" for line in mismatch_lines(device.mismatch, lang)]
         if device.timing is not None:
-            lines += [f"    {line}" for line in efficiency_lines(device.timing, lang)]
             lines += [f"    {line}" for line in timing_details(device.timing, lang)]
         if device.scaling:
             lines.append(f"    {scaling_sentence(device, lang)}")
@@ -349,17 +323,11 @@ def loop_rule(drill: Drill, lang: str = "en") -> str:
     over the sequential dimension only, named the way the learner meets it: a parameter's axis."""
     if not drill.loop_over:
         return say("rule", "no_loop", lang)
-    axis = next(
-        (
-            (spec.name, spec.shape.index(drill.loop_over))
-            for spec in drill.inputs
-            if drill.loop_over in spec.shape
-        ),
-        None,
-    )
-    if axis is None:
-        return say("rule", "loop_over", lang, dim=drill.loop_over)
-    return say("rule", "loop_along", lang, name=axis[0], axis=axis[1], dim=drill.loop_over)
+    for spec in drill.inputs:
+        if drill.loop_over in spec.shape:
+            axis = spec.shape.index(drill.loop_over)
+            return say("rule", "loop_along", lang, name=spec.name, axis=axis, dim=drill.loop_over)
+    return say("rule", "loop_over", lang, dim=drill.loop_over)
 
 
 def plain(markup: str) -> str:
@@ -367,26 +335,36 @@ def plain(markup: str) -> str:
     return re.sub(r"\[(?:bold|dim|/)\]", "", markup)
 
 
+def about(drill: Drill, lang: str) -> list[str]:
+    """A drill's level, library and techniques: what every view of it says beside its title."""
+    return [say("path", "level", lang, level=drill.level), drill.library, ", ".join(drill.techniques)]
+
+
+def signature(drill: Drill) -> str:
+    """`fx_double(x)`: the function to write, with its parameters."""
+    return f"{drill.function}({', '.join(spec.name for spec in drill.inputs)})"
+
+
+def sizes_lines(drill: Drill, lang: str) -> list[str]:
+    """The sizes a drill is checked at and the size it is timed at, as `show` says them."""
+    words = messages.words("show", lang)
+    checked = words["sizes"].format(sizes="; ".join(units.size(s) for s in drill.sizes))
+    return [checked, *([words["bench"].format(size=units.size(drill.bench))] if drill.benchmark else [])]
+
+
 def drill_text(drill: Drill, lang: str) -> str:
     words = messages.words("show", lang)
-    signature = ", ".join(spec.name for spec in drill.inputs)
-    about = ", ".join(
-        [say("path", "level", lang, level=drill.level), drill.library, ", ".join(drill.techniques)]
-    )
     return "\n".join(
         [
             *([NO_CHINESE] if drill.untranslated(lang) else []),
-            f"{drill.id}: {drill.title_in(lang)} ({about})",
+            f"{drill.id}: {drill.title_in(lang)} ({', '.join(about(drill, lang))})",
             drill.task_in(lang),
-            plain(
-                words["write"].format(signature=f"{drill.function}({signature})", rule=loop_rule(drill, lang))
-            ),
+            plain(words["write"].format(signature=signature(drill), rule=loop_rule(drill, lang))),
             "",
             words["loop"],
             drill.file("loop.py").read_text(encoding="utf-8").rstrip(),
             "",
-            words["sizes"].format(sizes="; ".join(units.size(s) for s in drill.sizes)),
-            *([words["bench"].format(size=units.size(drill.bench))] if drill.benchmark else []),
+            *sizes_lines(drill, lang),
         ]
     )
 

@@ -142,18 +142,16 @@ class WatchScreen:
                 screens.solution(session.drill, guidance.explanation(session.drill, self._lang), self._lang)
                 self._out.print()
         for session in sessions:
-            best, count = session.best_speedup, session.checks
+            drill, best, count = session.drill.id, session.best_speedup, session.checks
             outcome = (
                 self._say("solved_speed", speed=text.speed(best, self._lang))
                 if session.solved and best
                 else self._words["solved"]
                 if session.solved
-                else self._say("unsolved", drill=session.drill.id)
+                else self._say("unsolved", drill=drill)
             )
             checks = self._say("one_check") if count == 1 else self._say("checks", count=count)
-            line = self._say(
-                "summary", drill=session.drill.id, checks=checks, outcome=outcome, path=str(session.path)
-            )
+            line = self._say("summary", drill=drill, checks=checks, outcome=outcome, path=session.path)
             self._out.print(render.safe(line))
 
     def _say(self, key: str, **values: object) -> str:
@@ -178,15 +176,13 @@ class WatchScreen:
 
     def _redraw(self) -> None:
         """The compact view, sized to the terminal: the details under the verdict give way first."""
+        self._out.clear()
         if self._result is None:
-            self._out.clear()
             render.drill_detail(self._drill, self._lang)
             self._out.print(self._status)
-            self._out.print(self._footer(), end="")
-            return
-        self._out.clear()
-        for line in self._view(self._out.height - 1):  # the cursor's row: a full screen would scroll
-            self._out.print(line)
+        else:
+            for line in self._view(self._out.height - 1):  # the cursor's row: a full screen would scroll
+                self._out.print(line)
         self._out.print(self._footer(), end="")
 
     def _view(self, rows: int) -> list[str]:
@@ -201,11 +197,9 @@ class WatchScreen:
         tail = ["", *self._next_lines(self._result), *self._hint_lines()]
         tail += [f"[yellow]{render.safe(n)}[/]" for n in self._notes]
         if self._standing is not None:
-            bar = screens.bar(self._out, self._standing.solved, self._standing.total)
-            tail += [
-                "",
-                self._say("progress", bar=bar, solved=self._standing.solved, total=self._standing.total),
-            ]
+            solved, total = self._standing.solved, self._standing.total
+            bar = screens.bar(self._out, solved, total)
+            tail += ["", self._say("progress", bar=bar, solved=solved, total=total)]
         tail.append(self._status)
         footer = 1 if self.keys_on else 0
         room = rows - footer - sum(self._rows(line) for line in head + tail)
@@ -218,11 +212,11 @@ class WatchScreen:
         if result.verdict.passed and timed is not None:
             device, timing = timed
             faster = self._say("faster", speed=text.speed(timing.speedup, self._lang))
-            said = faster + text.say("report", "device_detail", self._lang, detail=device)
+            said = faster + messages.say("report", "device_detail", self._lang, detail=device)
         else:
             said = result.message.text(self._lang)
         headline = {"verdict": mark, "file": render.safe(result.drill or ""), "message": render.safe(said)}
-        return text.say("report", "headline", self._lang, **headline)
+        return messages.say("report", "headline", self._lang, **headline)
 
     def _details(self, result: FileResult) -> list[str]:
         """What the headline leaves out: other findings, each device, the inputs where the answer
@@ -231,9 +225,8 @@ class WatchScreen:
         for device in result.devices:
             if device.timing is not None:
                 speed = text.speedup_line(device.timing, self._lang)
-                lines.append(
-                    "  " + text.say("report", "device_lead", self._lang, device=device.device, verdict=speed)
-                )
+                lead = messages.say("report", "device_lead", self._lang, device=device.device, verdict=speed)
+                lines.append(f"  {lead}")
                 continue
             status = text.device_status(device, result, self._lang)
             if status and not result.verdict.passed and device.message != result.message:
@@ -252,23 +245,16 @@ class WatchScreen:
         drill, following = self._drill, self._following
         if not result.verdict.passed:
             return [self._say("fix_key" if self.keys_on else "fix_command", drill=drill.id)]
-        if following is None:
-            pack = self._catalogue.pack_of(drill.id)
-            return [
-                messages.say(
-                    "report", "pack_done", self._lang, pack=render.safe(render.title(pack, self._lang))
-                )
-            ]
-        title = render.safe(following.title_in(self._lang))
-        if self.keys_on:
+        if following is not None and self.keys_on:
+            title = render.safe(following.title_in(self._lang))
             return [self._say("next_key", drill=following.id, title=title)]
-        return [render.next_line(self._catalogue, following, self._lang)]
+        return [render.after_line(self._catalogue, drill, following, self._lang)]
 
     def _hint_lines(self) -> list[str]:
         hints = self._hints
         if hints is None or not hints.steps:
             return []
-        number = self._say("hint", number=len(hints.steps), total=hints.total)
+        number = messages.say("hints", "heading", self._lang, number=len(hints.steps), total=hints.total)
         lines = [f"[bold]{number}[/]{render.safe(hints.steps[-1])}"]
         if len(hints.steps) == hints.total:
             lines.append(f"[dim]{self._say('last_hint', drill=hints.drill_id)}[/]")

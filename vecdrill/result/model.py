@@ -192,10 +192,8 @@ def _device_json(device: DeviceResult, lang: str) -> dict[str, Any]:
         for key, value in vars(device.mismatch).items():
             if isinstance(value, Message):
                 data["mismatch"][key] = value.text(lang)
-    timing = device.timing
-    data["loop_seconds"] = timing.loop_seconds if timing else None
-    data["solution_seconds"] = timing.solution_seconds if timing else None
-    data["speedup"] = timing.speedup if timing else None
+    for figure in ("loop_seconds", "solution_seconds", "speedup"):  # the timing's headline, on top
+        data[figure] = getattr(device.timing, figure) if device.timing else None
     return data
 
 

@@ -1,12 +1,23 @@
 """How vecdrill writes numbers: sizes, durations and speedups, the same in the report, on the watch
-screen and in the benchmarks' tables. Plain text, no rich."""
+screen and in the benchmarks' tables, one formatter per unit. Plain text, no rich; a unit that is a
+word (bytes) comes from the catalogue, for the reader's language."""
 
 from __future__ import annotations
+
+from vecdrill.messages import Message, message
 
 
 def size(dims: dict[str, int]) -> str:
     """`B=64, C=10`."""
     return ", ".join(f"{k}={v}" for k, v in dims.items())
+
+
+def byte_size(count: int) -> str | Message:
+    """A binary prefix where one fits (`4 GiB`, `64 KiB`), else the count in words (`512 bytes`)."""
+    for unit, factor in (("GiB", 1024**3), ("MiB", 1024**2), ("KiB", 1024)):
+        if count >= factor:
+            return f"{count / factor:g} {unit}"
+    return message("unit", "bytes", count=count)
 
 
 def seconds(value: float) -> str:

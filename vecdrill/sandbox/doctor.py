@@ -106,13 +106,13 @@ def _cuda_in_box(report: isolation.IsolationReport) -> Message:
 
 def probe_report(facts: dict[str, Any]) -> Message:
     """What the probe of one box found (`child.gpu.main`), clause by clause."""
-    cap = size_text(facts.get("cap_bytes", 0))
+    cap = units.byte_size(facts.get("cap_bytes", 0))
     clauses = {
         "works": _said("probe_works", device=facts.get("device"), seconds=facts.get("start_seconds", 0)),
         "data": _said(
             "probe_data",
-            data=size_text(facts.get("data_bytes", 0)),
-            limit=size_text(facts.get("data_limit", 0)),
+            data=units.byte_size(facts.get("data_bytes", 0)),
+            limit=units.byte_size(facts.get("data_limit", 0)),
             files=facts.get("open_files"),
             files_limit=facts.get("open_files_limit"),
         ),
@@ -156,30 +156,23 @@ def describe_limits(limits: Limits) -> list[Line]:
         (_label("start_up"), _said("start_up", seconds=limits.startup_seconds)),
         (_label("wall_clock"), _said("seconds", seconds=limits.wall_seconds)),
         (_label("cpu_time"), _said("cpu_time", seconds=cpu, kill=cpu + 1)),
-        (_label("memory"), _value(size_text(limits.data_bytes))),
+        (_label("memory"), _value(units.byte_size(limits.data_bytes))),
         (
             _label("memory_backstop"),
             _said(
                 "memory_backstop",
-                size=size_text(limits.data_bytes + cgroup.CGROUP_HEADROOM),
+                size=units.byte_size(limits.data_bytes + cgroup.CGROUP_HEADROOM),
                 tasks=cgroup.CGROUP_TASKS,
             ),
         ),
-        (_label("file_size"), _value(size_text(limits.file_bytes))),
-        (_label("scratch"), _said("scratch", size=size_text(limits.scratch_bytes))),
+        (_label("file_size"), _value(units.byte_size(limits.file_bytes))),
+        (_label("scratch"), _said("scratch", size=units.byte_size(limits.scratch_bytes))),
         (_label("open_files"), _value(limits.open_files)),
-        (_label("output_shown"), _said("output_shown", size=size_text(limits.output_keep_bytes))),
-        (_label("output_limit"), _said("output_limit", size=size_text(limits.output_kill_bytes))),
-        (_label("result_size"), _value(size_text(limits.result_bytes))),
+        (_label("output_shown"), _said("output_shown", size=units.byte_size(limits.output_keep_bytes))),
+        (_label("output_limit"), _said("output_limit", size=units.byte_size(limits.output_kill_bytes))),
+        (_label("result_size"), _value(units.byte_size(limits.result_bytes))),
         (_label("threads"), _value(limits.threads)),
         (_label("core_dumps"), _said("off")),
-        (_label("gpu_memory"), _said("gpu_memory", size=size_text(wire.GPU_MEMORY_BYTES))),
+        (_label("gpu_memory"), _said("gpu_memory", size=units.byte_size(wire.GPU_MEMORY_BYTES))),
         (_label("cuda_numerics"), _said("cuda_numerics")),
     ]
-
-
-def size_text(count: int) -> str:
-    for unit, factor in (("GiB", 1024**3), ("MiB", 1024**2), ("KiB", 1024)):
-        if count >= factor:
-            return f"{count / factor:g} {unit}"
-    return f"{count} bytes"
