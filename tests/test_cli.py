@@ -247,3 +247,10 @@ def test_options_out_of_range_are_refused_before_anything_runs(
     done = run_cli(command, str(tmp_path), option, value)
     assert done.returncode == 2, done.stdout + done.stderr
     assert done.stderr.startswith(f"Error: Invalid value for '{option}': {words}"), done.stderr
+
+
+def test_a_bare_vecdrill_shows_its_help_not_an_error() -> None:
+    done = run_cli()
+    assert done.returncode == 2
+    assert done.stderr.startswith("Usage: vecdrill [OPTIONS] COMMAND [ARGS]...")
+    assert "Error" not in done.stderr and "错误" not in done.stderr

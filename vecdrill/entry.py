@@ -90,6 +90,9 @@ def _leave(code: int) -> NoReturn:
 def _usage_or_internal(exc: Exception, debug: bool, lang: str) -> int:
     format_message = getattr(exc, "format_message", None)
     if callable(format_message):  # typer's (click's) usage errors, whichever click it bundles
+        if type(exc).__name__ == "NoArgsIsHelpError":  # a bare `vecdrill`: its help, no error frame
+            print(format_message(), file=sys.stderr)
+            return ExitCode.USAGE
         from vecdrill.report import render
 
         render.error(say("errors", "command_line", lang, problem=_command_line_problem(exc, lang)), lang)
