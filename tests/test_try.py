@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 import signal
+import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -397,6 +398,32 @@ def test_each_warm_check_gets_its_own_random_state(
     first, second = (_run_source(worker, course, draw).stdout.split()[:3] for _ in range(2))
     for generator, one, other in zip(("random", "numpy", "torch"), first, second, strict=True):
         assert one != other, f"two checks drew the same {generator} numbers"
+
+
+AGE_AND_SCRATCH = (
+    "import os\nimport time\n\n\ndef fx_double(x):\n"
+    "    started = int(open('/proc/self/stat').read().rsplit(')', 1)[1].split()[19])\n"
+    "    age = time.clock_gettime(time.CLOCK_BOOTTIME) - started / os.sysconf('SC_CLK_TCK')\n"
+    "    print(age, os.statvfs('.').f_blocks * os.statvfs('.').f_frsize)\n"
+    "    return x * 2\n"
+)
+
+
+@pytest.mark.slow
+def test_a_warm_check_runs_in_a_process_forked_before_it_was_asked(course: catalogue.Catalogue) -> None:
+    # The zygote forks each check's process ahead, while the learner types (zygote.Spare); a check
+    # of another shape (here a scratch size of its own) gets a process made for it instead.
+    other = launch.Limits(wall_seconds=60, file_bytes=4 * 1024**2)
+    with warm.WarmWorker() as fresh:
+        _run_source(fresh, course, DOUBLE)
+        time.sleep(2)
+        ahead = _run_source(fresh, course, AGE_AND_SCRATCH).stdout.split()
+        time.sleep(2)
+        reshaped = _run_source(fresh, course, AGE_AND_SCRATCH, limits=other).stdout.split()
+        assert fresh.problem is None
+    assert float(ahead[0]) > 1.5, "the check's process was forked after the check was asked"
+    assert int(ahead[1]) == PATIENT.scratch_bytes
+    assert float(reshaped[0]) < 1.5 and int(reshaped[1]) == other.scratch_bytes
 
 
 # A SIGKILL nobody else sent, where neither side is pid 1: with a cgroup that saw no memory

@@ -1,7 +1,10 @@
 """The warm worker's long-lived sandboxed process: `python -I -m vecdrill.child.zygote`.
 
 It pays for importing torch once, then forks one grandchild per check, so a re-check costs a fork
-instead of an interpreter start. Forking is only safe under three rules this module keeps:
+instead of an interpreter start; and it forks each check's grandchild before the check arrives (a
+`Spare`, boxed and waiting for its limits), so a re-check waits for neither.
+
+Forking is only safe under the rules this module keeps:
 
 * a process that has run a multi-threaded torch op deadlocks the parallel ops of its forked
   children, so the zygote pins torch to one thread first and then only imports, never computes;
@@ -32,19 +35,21 @@ which judges them as it judges a cold run; each answer follows the ticket of its
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import os
 import random
 import signal
 import tempfile
 import time
 import warnings
+from dataclasses import dataclass
 from pathlib import Path
 
 from vecdrill import wire
 from vecdrill.child import enclosure
 from vecdrill.content.drill import Drill
 from vecdrill.supervisor import channels, reaper, supervise
-from vecdrill.supervisor.limits import Limits, rlimits, undumpable
+from vecdrill.supervisor.limits import Limits, rlimits, set_rlimits, undumpable
 
 # Imported once here because a check would import them lazily in every grandchild; torch._dynamo
 # alone costs seconds (torch's dispatch-mode helpers pull it in on first use). Only what a check
@@ -58,6 +63,8 @@ PRELOADED = (
     wire.WORKER_MODULE,
 )
 NVML_CHECK_ENV = "PYTORCH_NVML_BASED_CUDA_CHECK"  # torch: is_available() without initialising CUDA
+_MADV_COLLAPSE = 25  # Linux 6.1 and later: back a range with huge pages now
+_HUGE_PAGE = 2 * 1024**2
 
 
 class CudaInitialised(RuntimeError):
@@ -74,38 +81,86 @@ def main() -> None:
     for name in PRELOADED:
         __import__(name)
     wire.learn_types(wire.WorkerRequest, Drill)
+    _collapse_into_huge_pages()
     warnings.filterwarnings("ignore", message=".*fork.*", category=DeprecationWarning)
     requests, answers = int(os.environ[wire.REQUEST_FD_ENV]), int(os.environ[wire.RESULT_FD_ENV])
     wire.send(answers, wire.encode_message(wire.Ready(os.getpid(), namespaces.available)))
+    shape = Shape.of(Limits())
     while True:
+        spare = fork_spare(shape, namespaces)  # while the learner types, off the next check's clock
         try:
             ticket, _ = wire.receive(requests)
             header, request = wire.receive(requests)
         except EOFError:
-            os._exit(0)  # the parent is done with us
-        ended, result = serve(request, wire.decode_message(header, Limits), namespaces)
+            os._exit(0)  # the parent is done with us; the spare dies with us
+        limits = wire.decode_message(header, Limits)
+        ended, result = serve(request, limits, namespaces, spare)
+        shape = Shape.of(limits)
         wire.send(answers, ticket)
         wire.send(answers, wire.encode_message(ended), result or b"")
 
 
-def serve(
-    request: bytes, limits: Limits, namespaces: enclosure.CheckNamespaces
-) -> tuple[supervise.ChildEnd, bytes | None]:
-    """Run one check in a forked grandchild, watched as a cold child is."""
+@dataclass(frozen=True)
+class Shape:
+    """What a check's process needs to know before its limits arrive: the size of its scratch
+    places and whether its start-up has a clock of its own (a ready channel)."""
+
+    scratch_bytes: int
+    startup: bool
+
+    @classmethod
+    def of(cls, limits: Limits) -> Shape:
+        return cls(limits.scratch_bytes, limits.startup_seconds > 0)
+
+
+@dataclass(frozen=True)
+class Spare:
+    """A check's process forked before its check: boxed, set up and without a capability, it waits
+    on its request pipe for the check's limits, then runs the worker. Forking a process that holds
+    torch copies the page tables of some 200 MB, ten milliseconds or more, and the box takes a few
+    more: a spare takes both off the time between a save and its verdict."""
+
+    pid: int
+    pipes: channels.RunPipes
+    shape: Shape
+
+    def discard(self) -> None:
+        """End a spare made for another shape of check, before any of a check's code ran in it."""
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(self.pid, signal.SIGKILL)
+        os.waitpid(self.pid, 0)
+        self.pipes.close_parent_ends()
+
+
+def fork_spare(shape: Shape, namespaces: enclosure.CheckNamespaces) -> Spare:
+    """Fork the next check's process (in a pid namespace of its own where `namespaces` allow)."""
     ensure_fork_safe()
     scratch = Path(tempfile.mkdtemp(prefix="check-", dir=Path.cwd()))
-    run_pipes = channels.RunPipes.open(with_ready=limits.startup_seconds > 0)
-    marker = wire.run_marker(os.environ)
-    started = time.monotonic()
+    run_pipes = channels.RunPipes.open(with_ready=shape.startup)
     namespaces.before_fork()
     try:
         pid = os.fork()
         if pid == 0:
-            _become_worker(scratch, run_pipes, limits, own_box=namespaces.available)  # never returns
+            _become_worker(scratch, run_pipes, shape, own_box=namespaces.available)  # never returns
     finally:
         namespaces.after_fork()
     run_pipes.close_child_ends()
-    streams = channels.Streams(request, run_pipes, limits)
+    return Spare(pid, run_pipes, shape)
+
+
+def serve(
+    request: bytes, limits: Limits, namespaces: enclosure.CheckNamespaces, spare: Spare | None = None
+) -> tuple[supervise.ChildEnd, bytes | None]:
+    """Run one check in a forked grandchild (`spare`, unless it was made for another shape of
+    check), watched as a cold child is. The limits go first down its request pipe."""
+    if spare is None or spare.shape != Shape.of(limits):
+        if spare is not None:
+            spare.discard()
+        spare = fork_spare(Shape.of(limits), namespaces)
+    marker = wire.run_marker(os.environ)
+    started = time.monotonic()
+    streams = channels.Streams(wire.pack(wire.encode_message(limits)) + request, spare.pipes, limits)
+    pid = spare.pid
     try:
         return supervise.supervise(
             pid, streams, limits, marker, started, lambda: _kill_all_but_self(pid, marker)
@@ -120,6 +175,26 @@ def serve(
                     left.unlink()
 
 
+def _collapse_into_huge_pages() -> None:
+    """Back the zygote's private writable memory (Python's heap and arenas: some 200 MB once torch
+    is in) with huge pages where the kernel can. A fork copies a page-table entry for each page of
+    it, and the child's exit drops each again: with 2 MiB pages instead of 4 KiB ones both take a
+    few milliseconds instead of some 25, and the exit is on the way to every verdict. A check's
+    process that writes into a huge page copies only the 4 KiB it wrote, as before. Takes a few
+    hundred milliseconds, once; where the kernel cannot, nothing changes."""
+    madvise = ctypes.CDLL(None).madvise
+    madvise.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
+    with open("/proc/self/maps", encoding="ascii") as maps:
+        regions = [line.split() for line in maps]
+    for fields in regions:
+        if fields[1] != "rw-p" or (len(fields) > 5 and fields[5] != "[heap]"):
+            continue  # a file's pages, the stack, the vdso: not the heap or an anonymous mapping
+        start, end = (int(bound, 16) for bound in fields[0].split("-"))
+        first, last = -(-start // _HUGE_PAGE) * _HUGE_PAGE, end // _HUGE_PAGE * _HUGE_PAGE
+        if last > first:
+            madvise(first, last - first, _MADV_COLLAPSE)  # an error: that range stays as it was
+
+
 def ensure_fork_safe() -> None:
     """Refuse to fork once CUDA is initialised here; the parent then runs the check cold."""
     import torch
@@ -128,16 +203,17 @@ def ensure_fork_safe() -> None:
         raise CudaInitialised("CUDA was initialised in the warm worker, so a forked check could not use it")
 
 
-def _become_worker(scratch: Path, run_pipes: channels.RunPipes, limits: Limits, *, own_box: bool) -> None:
+def _become_worker(scratch: Path, run_pipes: channels.RunPipes, shape: Shape, *, own_box: bool) -> None:
     """In the grandchild: its own mounts and scratch places (`own_box`: in its own pid namespace),
     what Popen and `supervise.child_setup` give a cold child (own session, the run's fds and nothing
-    else, its limits), no capability, then its own folder and fresh randomness, then the worker."""
+    else), no capability, its own folder and fresh randomness; then, once its check's limits come
+    down the request pipe, those limits and the worker, which reads the rest of the pipe."""
     try:
         if own_box:
-            enclosure.enter_check_box(str(scratch), limits.scratch_bytes)
+            enclosure.enter_check_box(str(scratch), shape.scratch_bytes)
         os.setsid()  # as a cold child's start_new_session: one killpg ends it and what it starts
         stdin = os.open(os.devnull, os.O_RDONLY)
-        supervise.child_setup({0: stdin, **run_pipes.child_ends}, rlimits(limits), exec_follows=False)()
+        supervise.child_setup({0: stdin, **run_pipes.child_ends}, [], exec_follows=False)()
         enclosure.drop_capabilities()
         os.chdir(scratch)
         os.environ.update({"HOME": str(scratch), "TMPDIR": str(scratch)})
@@ -145,6 +221,8 @@ def _become_worker(scratch: Path, run_pipes: channels.RunPipes, limits: Limits, 
             os.environ[wire.READY_FD_ENV] = str(wire.READY_FD)
         tempfile.tempdir = None  # recomputed from TMPDIR, inside this run's folder
         _reseed()
+        header, _ = wire.receive(wire.REQUEST_FD)
+        set_rlimits(rlimits(wire.decode_message(header, Limits)))
         from vecdrill.child import worker
 
         worker.main()  # ends the process with os._exit

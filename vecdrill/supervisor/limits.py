@@ -69,6 +69,12 @@ def rlimits(limits: Limits) -> list[tuple[int, int, int]]:
     return clamped
 
 
+def set_rlimits(wanted: list[tuple[int, int, int]]) -> None:
+    """Put `rlimits`' (resource, soft, hard) triples in force for this process."""
+    for which, soft, hard in wanted:
+        resource.setrlimit(which, (soft, hard))
+
+
 def tighten_cpu(pids: set[int], budget_seconds: int) -> int | None:
     """Lower each process's RLIMIT_CPU to the CPU it has used plus `budget_seconds` (the
     start-up allowance ends). Returns the highest soft limit set, or None where none could be."""

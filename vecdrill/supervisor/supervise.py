@@ -13,13 +13,12 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
-import resource
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from vecdrill.supervisor import channels, reaper
-from vecdrill.supervisor.limits import Limits, die_with_parent, settled_cpu_seconds, tighten_cpu
+from vecdrill.supervisor.limits import Limits, die_with_parent, set_rlimits, settled_cpu_seconds, tighten_cpu
 
 
 @dataclass(frozen=True)
@@ -49,7 +48,7 @@ class ChildEnd:
 
 def child_setup(
     placed: Mapping[int, int],
-    kernel_limits: Sequence[tuple[int, int, int]],
+    kernel_limits: list[tuple[int, int, int]],
     procs_files: Sequence[str] = (),
     *,
     exec_follows: bool = True,
@@ -80,8 +79,7 @@ def child_setup(
                         os.set_inheritable(fd, False)
                     else:
                         os.close(fd)
-        for which, soft, hard in kernel_limits:
-            resource.setrlimit(which, (soft, hard))
+        set_rlimits(kernel_limits)
 
     return setup
 
