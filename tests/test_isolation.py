@@ -22,6 +22,7 @@ import sys
 import textwrap
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -134,3 +135,63 @@ def test_an_answer_that_does_not_follow_this_checks_ticket_is_refused(
     wire.send(requests, wire.encode_message(Limits(wall_seconds=30)), wire.encode_request(_request(TRIPLE)))
     assert _ask(plain_zygote, DOUBLE).stdout == "double\n"
     assert plain_zygote._zygote is not zygote, "the zygote that sent a foreign answer was kept"
+
+
+# A single cold check's child starts before the check is planned (launch.EarlyWorker), in a box
+# made before the drill was known: it may serve only a check whose box would be no less strict.
+
+STARTED_AT = (
+    b"import os\n\n\ndef fx_double(x):\n"
+    b"    fields = open('/proc/self/stat').read().rsplit(')', 1)[1].split()\n"
+    b"    print(int(fields[19]) / os.sysconf('SC_CLK_TCK'))\n"
+    b"    return x * 2\n"
+)
+
+
+@pytest.mark.slow
+@pytest.mark.sandbox
+def test_an_early_child_serves_only_a_check_its_box_hides_enough_for(tmp_path: Path) -> None:
+    drill = catalogue.load_catalogue([FIXTURE_COURSE]).get("fx-double")
+    isolation = launch.detect_isolation()
+    first = plan.build_cases(drill, ["cpu"], plan.DEFAULT_SEED)[0]
+    request = worker_request(
+        drill,
+        source=STARTED_AT,
+        cases=[wire.CaseRequest(**first.as_request())],
+        plain_mode=isolation.layer is not launch.Isolation.BWRAP,
+    )
+    fits = launch.RunRequest(
+        wire.WORKER_ARGS,
+        wire.encode_request(request),
+        Limits(wall_seconds=30),
+        isolation,
+        hidden=frozenset(plan.secret_places(drill)),
+    )
+    asks = {
+        "fits": (fits, True),
+        "hides a place the box shows": (replace(fits, hidden=fits.hidden | {tmp_path}), False),
+        "reads a place": (replace(fits, readable=frozenset([tmp_path])), False),
+        "a longer CPU budget": (replace(fits, limits=Limits(wall_seconds=900)), False),
+    }
+    for what, (ask, served) in asks.items():
+        with launch.EarlyWorker(isolation, frozenset(catalogue.secret_folders([FIXTURE_COURSE]))) as early:
+            time.sleep(0.5)
+            asked = time.clock_gettime(time.CLOCK_BOOTTIME)
+            run = early.run(ask)
+        assert run.result is not None, run.stderr
+        started = float(run.stdout.split()[0])
+        assert (started < asked) is served, f"{what}: served by the early child: {started < asked}"
+
+
+@pytest.mark.slow
+@pytest.mark.sandbox
+def test_an_early_child_no_check_used_is_killed_and_its_box_removed() -> None:
+    hidden = frozenset(catalogue.secret_folders([FIXTURE_COURSE]))
+    with launch.EarlyWorker(launch.detect_isolation(), hidden) as early:
+        child = early._child  # what the test watches; vecdrill never needs it
+        assert child is not None and child.process is not None
+        pid, box = child.process.pid, child._box
+        assert box.is_dir()
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
+    assert not box.exists()

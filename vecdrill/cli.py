@@ -7,6 +7,7 @@ boundary around it.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import unicodedata
 from pathlib import Path
@@ -112,28 +113,36 @@ def check(
     lang: str | None = None,
     drills: list[Path] | None = None,
 ) -> None:
-    from vecdrill import language
-    from vecdrill.checking.pipeline import CheckOptions
     from vecdrill.content import catalogue
-    from vecdrill.learner import checks, progress
-    from vecdrill.report import render
+    from vecdrill.sandbox import launch
 
     if scaling and no_bench:
         raise UsageError(message("errors", "scaling_needs_bench"))
-    lang_code = language.pick(lang)
-    options = CheckOptions(
-        drill_id=drill,
-        device=device,
-        seed=seed,
-        bench=not no_bench,
-        timeout=timeout,
-        isolation=isolation,
-        scaling=scaling,
-    )
-    cat = catalogue.load_catalogue(drills)
-    doing = "checking" if no_bench else "checking_scaling" if scaling else "checking_timed"
-    with render.working(say("cli", doing, lang_code)):
-        results = checks.check_many(files, cat, options, jobs=jobs, record=not no_record)
+    with contextlib.ExitStack() as stack:
+        early = None
+        if len(files) == 1:  # its child starts now, importing torch while the check is prepared
+            hidden = frozenset(catalogue.secret_folders(drills))
+            early = stack.enter_context(launch.EarlyWorker(launch.detect_isolation(isolation), hidden))
+        from vecdrill import language
+        from vecdrill.checking.pipeline import CheckOptions
+        from vecdrill.learner import checks, progress
+        from vecdrill.report import render
+
+        lang_code = language.pick(lang)
+        options = CheckOptions(
+            drill_id=drill,
+            device=device,
+            seed=seed,
+            bench=not no_bench,
+            timeout=timeout,
+            isolation=isolation,
+            scaling=scaling,
+        )
+        cat = catalogue.load_catalogue(drills)
+        doing = "checking" if no_bench else "checking_scaling" if scaling else "checking_timed"
+        with render.working(say("cli", doing, lang_code)):
+            cold = early.run if early is not None else launch.run_sandboxed
+            results = checks.check_many(files, cat, options, jobs=jobs, record=not no_record, cold=cold)
     if json_output:
         from vecdrill.result.model import to_json
 

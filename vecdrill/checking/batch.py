@@ -47,12 +47,13 @@ def run_all(
     isolation: str | None,
     jobs: int,
     warm_workers: bool,
+    cold: launch.Runner = launch.run_sandboxed,
 ) -> Iterator[Done]:
     """`check` of every item on `jobs` threads, in the items' order, each given the batch's runner:
-    a pool of `jobs` warm workers whose boxes serve any of `drills` (`warm_workers`), else a cold
-    child per check."""
+    a pool of `jobs` warm workers whose boxes serve any of `drills` (`warm_workers`), else `cold`,
+    a cold child per check."""
     with contextlib.ExitStack() as stack:
-        runner: launch.Runner = launch.run_sandboxed
+        runner = cold
         if warm_workers:
             runner = stack.enter_context(warm_pool(drills, isolation, jobs)).run
         with ThreadPoolExecutor(max_workers=jobs) as threads:

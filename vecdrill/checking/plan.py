@@ -7,14 +7,13 @@ both answer the very same cases, and the judging after them.
 
 from __future__ import annotations
 
-import contextlib
 import math
 import random
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from vecdrill import paths, wire
+from vecdrill import wire
 from vecdrill.checking.expected import Case
 from vecdrill.content import catalogue, drill_code
 from vecdrill.content.drill import Drill, Size, largest_size
@@ -227,17 +226,6 @@ def bench_specs(drill: Drill, targets: list[str], options: CheckOptions, side: s
 
 
 def secret_places(drill: Drill) -> list[Path]:
-    """What no solution's process may read, wherever it is: every drill pack vecdrill knows (each
-    holds reference solutions and explanations), the drill's own pack among them, the history of a
-    checkout vecdrill runs from, and vecdrill's state (the cache holds the loop's expected outputs,
-    the data folder every learner's progress). The state folders are made first, so that the
-    sandbox can cover them before a check running in parallel fills them."""
-    places = [drill.folder.parent, catalogue.builtin_dir(), *catalogue.search_path()]
-    checkout = Path(__file__).resolve().parents[2] / ".git"
-    if checkout.exists():
-        places.append(checkout)
-    for folder in (paths.cache_dir(), paths.data_dir()):
-        with contextlib.suppress(OSError):
-            folder.mkdir(parents=True, exist_ok=True)
-        places.append(folder)
-    return places
+    """What no solution's process may read, wherever it is: the drill's own pack, and every other
+    place that holds answers or records (`catalogue.secret_folders`)."""
+    return [drill.folder.parent, *catalogue.secret_folders()]

@@ -39,6 +39,10 @@ _OUTPUT_BYTES = Limits.result_bytes  # what the parent accepts; a bigger answer 
 
 def main() -> None:
     undumpable()  # the reference child holds the loop's answers: no solution may read its memory
+    # Start-up's longest step before the request: an early child (`launch.EarlyWorker`) takes it
+    # while its check is being planned, and only then needs the request.
+    import torch  # noqa: F401
+
     request_fd = int(os.environ.get(wire.REQUEST_FD_ENV, str(wire.REQUEST_FD)))
     result_fd = int(os.environ.get(wire.RESULT_FD_ENV, str(wire.RESULT_FD)))
     with os.fdopen(request_fd, "rb") as stream:

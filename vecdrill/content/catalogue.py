@@ -8,6 +8,7 @@ problem to show beside the list.
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import os
 import shlex
@@ -15,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from vecdrill import paths
 from vecdrill.content.cache import DrillCache
 from vecdrill.content.drill import MANIFEST, Drill, check_helpers
 from vecdrill.content.pack import Pack, Track, load_pack
@@ -108,6 +110,24 @@ def builtin_packs() -> list[Path]:
 def search_path(extra: list[Path] | None = None) -> list[Path]:
     env = [Path(p) for p in os.environ.get("VECDRILL_PATH", "").split(os.pathsep) if p]
     return [*builtin_packs(), *env, *(extra or [])]
+
+
+def secret_folders(extra: list[Path] | None = None) -> list[Path]:
+    """The folders no solution's process may read, wherever it is: every drill pack vecdrill
+    knows (each holds reference solutions and explanations; `extra`, the packs named on the
+    command line), the history of a checkout vecdrill runs from, and vecdrill's state (the cache
+    holds the loop's expected outputs, the data folder every learner's progress). The state
+    folders are made first, so that the sandbox can cover them before a check running in parallel
+    fills them."""
+    places = [builtin_dir(), *search_path(extra)]
+    checkout = Path(__file__).resolve().parents[2] / ".git"
+    if checkout.exists():
+        places.append(checkout)
+    for folder in (paths.cache_dir(), paths.data_dir()):
+        with contextlib.suppress(OSError):
+            folder.mkdir(parents=True, exist_ok=True)
+        places.append(folder)
+    return places
 
 
 def load_catalogue(extra: list[Path] | None = None) -> Catalogue:

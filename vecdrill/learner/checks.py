@@ -24,12 +24,18 @@ TIMED = CheckOptions(bench_budget=SAVE_BENCH_BUDGET)  # its second step; the loo
 
 
 def check_many(
-    files: list[Path], catalogue: Catalogue, options: CheckOptions, *, jobs: int = 1, record: bool = True
+    files: list[Path],
+    catalogue: Catalogue,
+    options: CheckOptions,
+    *,
+    jobs: int = 1,
+    record: bool = True,
+    cold: Runner = launch.run_sandboxed,
 ) -> list[FileResult]:
     """Check every file (in parallel with jobs > 1), each read once, before any is checked; results
     keep the order of `files`. A batch with more files than jobs is served by warm workers (one per
-    job), a smaller one cold. Without `record` (a teacher checking hand-ins), nothing goes into
-    the progress of whoever runs it."""
+    job), a smaller one cold (by `cold`: a fresh child per check, or one started early). Without
+    `record` (a teacher checking hand-ins), nothing goes into the progress of whoever runs it."""
     reads = [read_source(file) for file in files]
     drills = batch.drills_of(reads, catalogue, options.drill_id) if len(files) > 1 else []
     checked = check_and_record if record else check
@@ -42,6 +48,7 @@ def check_many(
             isolation=options.isolation,
             jobs=jobs,
             warm_workers=warm,
+            cold=cold,
         )
     )
 

@@ -10,6 +10,8 @@ tree is killed and the box deleted (see `supervisor.reaper`), and `ended.classif
 ended. A learner's fault is a ChildRun, never an exception.
 """
 
+from __future__ import annotations
+
 import os
 import subprocess
 import sys
@@ -17,7 +19,7 @@ import tempfile
 import time
 import uuid
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO
 
@@ -33,6 +35,7 @@ from vecdrill.supervisor.limits import Limits, rlimits
 
 __all__ = [
     "ChildRun",
+    "EarlyWorker",
     "Isolation",
     "IsolationReport",
     "Limits",
@@ -87,21 +90,152 @@ def run_sandboxed(run: RunRequest) -> ChildRun:
     plain only the audit guard, told by the request, refuses them. Nothing it started survives
     this call, and its box is deleted.
     """
-    reaper.reap_stale_boxes()
-    box = Path(tempfile.mkdtemp(prefix=reaper.owned_name("box")))
-    try:
-        cgroup = backstop(run.limits.data_bytes + CGROUP_HEADROOM)
+    with Launched(run.args, run.isolation, run.readable, run.hidden, run.limits) as child:
+        return child.serve(run.payload, run.limits)
+
+
+class Launched:
+    """A cold child, started in its box under its launch limits, until it is served one request
+    (`serve`) or closed. It reads its request only once its start-up imports are done, so it can
+    start before its request is known (`EarlyWorker`). Use as a context manager: nothing it
+    started outlives the block, and its box and cgroup are removed."""
+
+    def __init__(
+        self,
+        args: tuple[str, ...],
+        isolation: IsolationReport,
+        readable: frozenset[Path],
+        hidden: frozenset[Path],
+        limits: Limits,
+    ) -> None:
+        self.layer = isolation.layer
+        reaper.reap_stale_boxes()
+        self._box = Path(tempfile.mkdtemp(prefix=reaper.owned_name("box")))
+        self._cgroup = backstop(limits.data_bytes + CGROUP_HEADROOM)
+        self._stop: stopping.Run | None = None
+        self.process: subprocess.Popen[bytes] | None = None
         try:
-            hidden = resolve_hidden(run.hidden)
-            layer, readable = run.isolation.layer, sorted(run.readable)
-            command = child_command(run.args, box, layer, readable, run.limits.scratch_bytes, hidden)
-            child_env = child_environment(box, run.isolation, run.limits)
-            return _supervise(command, child_env, box, run.payload, run.limits, layer, cgroup)
-        finally:
-            if cgroup is not None:
-                cgroup.remove()
-    finally:
-        reaper.remove_box(box)
+            command = child_command(
+                args, self._box, self.layer, sorted(readable), limits.scratch_bytes, resolve_hidden(hidden)
+            )
+            env = child_environment(self._box, isolation, limits)
+            self._pipes = channels.RunPipes.open(with_ready=limits.startup_seconds > 0)
+            if self._pipes.ready is not None:
+                env[wire.READY_FD_ENV] = str(wire.READY_FD)
+            self._marker = wire.run_marker(env)
+            self._members: Callable[[], Iterable[int]] = self._cgroup.pids if self._cgroup else tuple
+            prepare = supervise.child_setup(
+                self._pipes.child_ends, rlimits(limits), self._cgroup.procs_files() if self._cgroup else ()
+            )
+            try:
+                self._stop = stopping.start(self._marker, self._members)  # a stop finds it by marker
+                self.started = time.monotonic()
+                self.process = popen(
+                    command, env, self._box, self._pipes.child_ends[1], self._pipes.child_ends[2], prepare
+                )
+            except BaseException:
+                self._pipes.close_parent_ends()
+                raise
+            finally:
+                self._pipes.close_child_ends()
+            stopping.started(self._stop, self.process.pid)
+        except BaseException:
+            self.close()
+            raise
+
+    def __enter__(self) -> Launched:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def serve(self, request: bytes, limits: Limits) -> ChildRun:
+        """Send the request, pump the pipes until the child ends or a limit trips (its start-up
+        counted from the launch), then kill what is left of the run."""
+        child, self.process = self.process, None
+        assert child is not None, "a launched child serves one request"
+        streams = channels.Streams(request, self._pipes, limits)
+        end, result = supervise.supervise(
+            child.pid,
+            streams,
+            limits,
+            self._marker,
+            self.started,
+            lambda: reaper.kill_tree(child.pid, self._marker, self._members),
+        )
+        child.returncode = os.waitstatus_to_exitcode(end.status)
+        memory = self._cgroup.counters().rose_since(Counters()) if self._cgroup else None  # it started empty
+        return ended.classify(end, result, layer=self.layer, wrapper=self.layer, memory=memory)
+
+    def close(self) -> None:
+        """Kill a child that was never served, then remove the run's traces."""
+        if self.process is not None:
+            reaper.kill_tree(self.process.pid, self._marker, self._members)
+            self.process.wait()
+            self._pipes.close_parent_ends()
+            self.process = None
+        if self._stop is not None:
+            stopping.finish(self._stop)
+            self._stop = None
+        if self._cgroup is not None:
+            self._cgroup.remove()
+            self._cgroup = None
+        reaper.remove_box(self._box)
+
+
+# The launch limits of an early worker: a check's own, but for its clocks. Its CPU budget is cut
+# to the check's at the ready signal (`supervise.watch`) and its wall clock is the check's own, so
+# they only need to be as loose as any check's.
+EARLY_LIMITS = Limits(wall_seconds=600.0)
+
+
+class EarlyWorker:
+    """The worker child of one cold check (`vecdrill check FILE`), launched before the check is
+    planned: it imports torch while this process imports the checking code, reads the catalogue,
+    gates the file and plans the cases, a third of a second here that the child used to wait. Its
+    box hides `hidden`, everything that any check of the session must hide. `run` is a `Runner`:
+    the first worker request that box and `EARLY_LIMITS` serve goes to the child; anything else
+    runs as `run_sandboxed` runs it. Use as a context manager: a child that no check used (the
+    gate stopped the file) is killed."""
+
+    def __init__(self, isolation: IsolationReport, hidden: frozenset[Path]) -> None:
+        self._isolation = isolation
+        self._hidden = resolve_hidden(hidden)
+        self._child: Launched | None = Launched(
+            wire.WORKER_ARGS, isolation, frozenset(), hidden, EARLY_LIMITS
+        )
+
+    def __enter__(self) -> EarlyWorker:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        if self._child is not None:
+            self._child.close()
+
+    def run(self, run: RunRequest) -> ChildRun:
+        child, self._child = self._child, None
+        if child is not None:
+            with child:
+                if self.serves(run):
+                    return child.serve(run.payload, run.limits)
+        return run_sandboxed(run)
+
+    def serves(self, run: RunRequest) -> bool:
+        """Whether the early child's box is as strict as `run` asks: the same program, layer and
+        limits, nothing more to read, and every path `run` hides inside one this box hides."""
+        limits = run.limits
+        loosened = replace(limits, wall_seconds=EARLY_LIMITS.wall_seconds, cpu_seconds=None)
+        return (
+            run.args == wire.WORKER_ARGS
+            and run.isolation == self._isolation
+            and not run.readable
+            and loosened == EARLY_LIMITS
+            and limits.cpu_soft_seconds <= EARLY_LIMITS.cpu_soft_seconds
+            and all(
+                any(place == root or place.startswith(root + os.sep) for root in self._hidden)
+                for place in resolve_hidden(run.hidden)
+            )
+        )
 
 
 def backstop(data_bytes: int) -> Cgroup | None:
@@ -198,48 +332,3 @@ def popen(
         start_new_session=True,
         preexec_fn=prepare,
     )
-
-
-def _supervise(
-    command: list[str],
-    child_env: dict[str, str],
-    box: Path,
-    request: bytes,
-    limits: Limits,
-    layer: Isolation,
-    cgroup: Cgroup | None,
-) -> ChildRun:
-    """Start the child, pump its pipes until it ends or a limit trips, then kill what is left."""
-    run_pipes = channels.RunPipes.open(with_ready=limits.startup_seconds > 0)
-    prepare = supervise.child_setup(
-        run_pipes.child_ends, rlimits(limits), cgroup.procs_files() if cgroup is not None else ()
-    )
-    if run_pipes.ready is not None:
-        child_env = {**child_env, wire.READY_FD_ENV: str(wire.READY_FD)}
-    marker = wire.run_marker(child_env)
-    members: Callable[[], Iterable[int]] = cgroup.pids if cgroup is not None else tuple
-    try:
-        run = stopping.start(marker, members)  # before the process exists: a stop finds it by marker
-    except BaseException:
-        run_pipes.close_child_ends()
-        run_pipes.close_parent_ends()
-        raise
-    try:
-        started = time.monotonic()
-        try:
-            child = popen(command, child_env, box, run_pipes.child_ends[1], run_pipes.child_ends[2], prepare)
-        except BaseException:
-            run_pipes.close_parent_ends()
-            raise
-        finally:
-            run_pipes.close_child_ends()
-        stopping.started(run, child.pid)
-        streams = channels.Streams(request, run_pipes, limits)
-        end, result = supervise.supervise(
-            child.pid, streams, limits, marker, started, lambda: reaper.kill_tree(child.pid, marker, members)
-        )
-    finally:
-        stopping.finish(run)
-    child.returncode = os.waitstatus_to_exitcode(end.status)
-    memory = cgroup.counters().rose_since(Counters()) if cgroup is not None else None  # it started empty
-    return ended.classify(end, result, layer=layer, wrapper=layer, memory=memory)
