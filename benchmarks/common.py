@@ -98,12 +98,13 @@ def solution_window(drill_id: str) -> Callable[[float], list[float]]:
     from vecdrill.checking.plan import BENCH_SEED_OFFSET, DEFAULT_SEED
     from vecdrill.child.inputs import make_inputs
     from vecdrill.content.drill import load_drill
-    from vecdrill.content.drill_code import load_function
+    from vecdrill.content.drill_code import module_from
 
     torch.set_num_threads(1)
     drill = load_drill(DRILLS / drill_id)
     inputs = make_inputs(drill, drill.bench, DEFAULT_SEED + BENCH_SEED_OFFSET)
-    solution = load_function(drill.file("solution.py"), drill.function)
+    path = drill.file("solution.py")
+    solution = getattr(module_from(path.read_bytes(), path), drill.function)
 
     def fresh() -> dict[str, Any]:
         return {

@@ -95,18 +95,20 @@ def _cases(folder: Path) -> list[Case]:
     return [Case.load(path) for path in sorted(folder.glob("*.py"))]
 
 
-def _params(*kinds: str) -> list[Any]:
-    """(kind, layer, case) triples; under xdist, `--dist loadgroup` keeps each batch on one worker."""
+# Each corpus run: a folder kind under a layer.
+BATCHES = [(kind, layer) for kind in ("gated", "ungated", "warm") for layer in ("default", *FALLBACK_LAYERS)]
+
+
+def _group(kind: str, layer: str) -> pytest.MarkDecorator:
+    """Under xdist, `--dist loadgroup` keeps each batch (kind, layer) on one worker."""
+    return pytest.mark.xdist_group(f"corpus-{kind}-{layer}")
+
+
+def _params() -> list[Any]:
+    """(kind, layer, case) triples, one for each case of each batch."""
     return [
-        pytest.param(
-            kind,
-            layer,
-            case,
-            id=f"{kind}-{layer}-{case.path.stem}",
-            marks=pytest.mark.xdist_group(f"corpus-{kind}-{layer}"),
-        )
-        for kind in kinds
-        for layer in ("default", *FALLBACK_LAYERS)
+        pytest.param(kind, layer, case, id=f"{kind}-{layer}-{case.path.stem}", marks=_group(kind, layer))
+        for kind, layer in BATCHES
         for case in _cases(GATED if kind == "gated" else UNGATED)
         if case.runs_on(layer)
     ]
@@ -157,18 +159,10 @@ def _run_gated(world: World, layer: str, used: launch.Isolation) -> Batch:
             make(folder / name)
             files.append(folder / name)
     isolation = [] if layer == "default" else ["--isolation", layer]
+    env = {"HOME": str(world.home), "TMPDIR": str(world.root / "tmp")}
+    env[paths.HOME_ENV] = str(world.root / "vecdrill-home")
     done, results = check_json(
-        files,
-        "--drills",
-        str(FIXTURE_COURSE),
-        "--timeout",
-        TIMEOUT,
-        *isolation,
-        env={
-            "HOME": str(world.home),
-            "TMPDIR": str(world.root / "tmp"),
-            paths.HOME_ENV: str(world.root / "vecdrill-home"),
-        },
+        files, "--drills", str(FIXTURE_COURSE), "--timeout", TIMEOUT, *isolation, env=env
     )
     assert done.returncode == 1, done.stderr
     verdicts = {Path(r["file"]).name: (r["verdict"], r["message"]) for r in results}
@@ -228,7 +222,13 @@ def _needs(case: Case) -> None:
             pytest.skip("a CUDA device is present: .cuda() works here")
 
 
-def _check_verdict(batch: Batch, case: Case) -> None:
+@pytest.mark.slow
+@pytest.mark.sandbox
+@pytest.mark.parametrize(("kind", "layer", "case"), _params())
+def test_case(kind: str, layer: str, case: Case, batches: dict[tuple[str, str], Batch], world: World) -> None:
+    """The verdict and message the case file states; on a warm zygote, the next file is untouched
+    by it too."""
+    batch = _batch(batches, world, kind, layer)
     _needs(case)
     verdict, message = batch.results[case.path.name]
     want, words = case.expected(batch.guarded, batch.layer)
@@ -236,16 +236,6 @@ def _check_verdict(batch: Batch, case: Case) -> None:
     assert message and "\n" not in message and "Traceback" not in message
     if words:
         assert words in message
-
-
-@pytest.mark.slow
-@pytest.mark.sandbox
-@pytest.mark.parametrize(("kind", "layer", "case"), _params("gated", "ungated", "warm"))
-def test_case(kind: str, layer: str, case: Case, batches: dict[tuple[str, str], Batch], world: World) -> None:
-    """The verdict and message the case file states; on a warm zygote, the next file is untouched
-    by it too."""
-    batch = _batch(batches, world, kind, layer)
-    _check_verdict(batch, case)
     if kind == "warm":
         assert batch.results[f"after {case.path.name}"] == ("pass", PASS_MESSAGE), case.path.name
 
@@ -263,14 +253,7 @@ def test_special_path(name: str, batches: dict[tuple[str, str], Batch], world: W
 
 @pytest.mark.slow
 @pytest.mark.sandbox
-@pytest.mark.parametrize(
-    ("kind", "layer"),
-    [
-        pytest.param(kind, layer, marks=pytest.mark.xdist_group(f"corpus-{kind}-{layer}"))
-        for kind in ("gated", "ungated", "warm")
-        for layer in ("default", *FALLBACK_LAYERS)
-    ],
-)
+@pytest.mark.parametrize(("kind", "layer"), [pytest.param(*batch, marks=_group(*batch)) for batch in BATCHES])
 def test_the_run_left_the_machine_as_it_was(
     kind: str, layer: str, batches: dict[tuple[str, str], Batch], world: World
 ) -> None:

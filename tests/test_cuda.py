@@ -175,24 +175,26 @@ def test_cuda_that_cannot_start_in_the_box_keeps_the_cpu_verdict_and_blames_no_o
 # A CUDA failure that takes the whole child with it: the CPU is checked again alone
 
 
-def _check_as_on_a_gpu_machine(
+def _cpu_verdict_kept_on_a_gpu_machine(
     monkeypatch: pytest.MonkeyPatch, runner: pipeline.Runner = launch.run_sandboxed
-) -> FileResult:
+) -> str:
     """A check of fx-double on CPU and CUDA, as on a machine whose detection finds a GPU; here the
-    loop's own child then really fails to start CUDA (this torch has none)."""
+    loop's own child then really fails to start CUDA (this torch has none). The CPU's pass is the
+    verdict; returned is the note that says why cuda was not checked."""
     monkeypatch.setattr(devices, "cuda_available", lambda: True)
     options = pipeline.CheckOptions(device="all", bench=False)
     solution = Source(Path("sol.py"), DOUBLE_SOURCE)
-    return pipeline.check_past_gate(solution, load_drill(FX_DOUBLE), options, runner)
+    result = pipeline.check_past_gate(solution, load_drill(FX_DOUBLE), options, runner)
+    assert result.verdict is Verdict.PASS, result.message
+    assert [(d.device, d.verdict) for d in result.devices] == [("cpu", Verdict.PASS)]
+    (note,) = [n.text("en") for n in result.notes if n.text("en").startswith("cuda was not checked")]
+    return note
 
 
 @without_cuda
 @pytest.mark.slow
 def test_a_loop_that_cannot_run_on_cuda_keeps_the_cpu_verdict(monkeypatch: pytest.MonkeyPatch) -> None:
-    result = _check_as_on_a_gpu_machine(monkeypatch)
-    assert result.verdict is Verdict.PASS, result.message
-    assert [(d.device, d.verdict) for d in result.devices] == [("cpu", Verdict.PASS)]
-    (note,) = [n.text("en") for n in result.notes if n.text("en").startswith("cuda was not checked")]
+    note = _cpu_verdict_kept_on_a_gpu_machine(monkeypatch)
     assert "the drill's loop could not run there" in note and "not with your solution" in note
     assert "the CPU verdict stands" in note and "`vecdrill doctor`" in note
 
@@ -213,11 +215,8 @@ def test_a_child_that_dies_starting_cuda_keeps_the_cpu_verdict(monkeypatch: pyte
         crash = (str(SCRIPTS / "crash.py"), "segv")
         return launch.run_sandboxed(replace(run, args=crash, readable=frozenset([SCRIPTS])))
 
-    result = _check_as_on_a_gpu_machine(monkeypatch, driver_crash)
+    note = _cpu_verdict_kept_on_a_gpu_machine(monkeypatch, driver_crash)
     assert asked == [{"cpu", "cuda"}, {"cpu"}]
-    assert result.verdict is Verdict.PASS, result.message
-    assert [d.device for d in result.devices] == ["cpu"]
-    (note,) = [n.text("en") for n in result.notes if n.text("en").startswith("cuda was not checked")]
     assert "vecdrill's checking process was killed by SIGSEGV while it started cuda" in note
     assert "not with your solution" in note
 
@@ -365,9 +364,11 @@ def test_the_zygote_refuses_to_fork_once_cuda_is_initialised() -> None:
 # Timing in blocks, and detection without a CUDA context
 
 
-def _blocks(function: Any, inputs: Any, budget_seconds: float = 0.02) -> timer.Measured:
-    """`function` timed in blocks of calls on the wall clock, each call given `inputs()`."""
-    return timer.time_blocks(function, inputs, timer.WallClock(), budget_seconds=budget_seconds)
+def _blocks(
+    function: Any, inputs: Any, budget_seconds: float = 0.02, clock: timer._CudaEvents | None = None
+) -> timer.Measured:
+    """`function` timed in blocks of calls on `clock` (the wall clock by default), each given `inputs()`."""
+    return timer.time_blocks(function, inputs, clock or timer.WallClock(), budget_seconds=budget_seconds)
 
 
 def test_block_timing_sees_a_result_returned_twice() -> None:
@@ -414,12 +415,8 @@ def test_cuda_blocks_time_the_work_of_every_stream() -> None:
             (a @ a).sum()
         return x * 2
 
-    plain = timer.time_blocks(
-        lambda x: x * 2, lambda: {"x": a[0].clone()}, timer._CudaEvents(), budget_seconds=0.05
-    )
-    hidden = timer.time_blocks(
-        on_the_side, lambda: {"x": a[0].clone()}, timer._CudaEvents(), budget_seconds=0.05
-    )
+    plain = _blocks(lambda x: x * 2, lambda: {"x": a[0].clone()}, 0.05, timer._CudaEvents())
+    hidden = _blocks(on_the_side, lambda: {"x": a[0].clone()}, 0.05, timer._CudaEvents())
     assert hidden.samples.quietest > 20 * plain.samples.quietest  # a 4096^3 product against one kernel
 
 

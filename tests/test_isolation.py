@@ -152,21 +152,9 @@ STARTED_AT = (
 @pytest.mark.sandbox
 def test_an_early_child_serves_only_a_check_its_box_hides_enough_for(tmp_path: Path) -> None:
     drill = catalogue.load_catalogue([FIXTURE_COURSE]).get("fx-double")
-    isolation = launch.detect_isolation()
-    first = plan.build_cases(drill, ["cpu"], plan.DEFAULT_SEED)[0]
-    request = worker_request(
-        drill,
-        source=STARTED_AT,
-        cases=[wire.CaseRequest(**first.as_request())],
-        plain_mode=isolation.layer is not launch.Isolation.BWRAP,
-    )
-    fits = launch.RunRequest(
-        wire.WORKER_ARGS,
-        wire.encode_request(request),
-        Limits(wall_seconds=30),
-        isolation,
-        hidden=frozenset(plan.secret_places(drill)),
-    )
+    isolation, hidden = launch.detect_isolation(), frozenset(plan.secret_places(drill))
+    payload = wire.encode_request(_request(STARTED_AT))
+    fits = launch.RunRequest(wire.WORKER_ARGS, payload, Limits(wall_seconds=30), isolation, hidden=hidden)
     asks = {
         "fits": (fits, True),
         "hides a place the box shows": (replace(fits, hidden=fits.hidden | {tmp_path}), False),

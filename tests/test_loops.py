@@ -23,14 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from vecdrill.gate.scan import (
-    MAX_SOURCE_BYTES,
-    Finding,
-    GateRules,
-    defined_functions,
-    marker_drill_id,
-    scan,
-)
+from vecdrill.gate.scan import MAX_SOURCE_BYTES, Finding, GateRules, defined_functions, marker_drill_id, scan
 
 CASES = Path(__file__).parent / "gate_cases"
 CASE_FILES = sorted(CASES.glob("*.py"))
@@ -117,25 +110,15 @@ def test_utf7_cookie_loop_is_invisible_as_utf8_but_found() -> None:
     assert (finding.code, finding.line, finding.col) == ("L001", 9, 5)
 
 
-def test_null_byte_is_located() -> None:
-    source = b"import torch\n\ndef solve(x):\n    return x\x00 * 2\n"
-    [finding] = scan(source, TORCH)
-    assert (finding.code, finding.kind, finding.line, finding.col) == ("S002", "syntax", 4, 13)
-
-
-def test_oversized_file_is_refused_before_parsing() -> None:
-    source = b"def solve(x):\n    return x\n" + b"# padding\n" * 30_000
-    assert len(source) > MAX_SOURCE_BYTES
-    [finding] = scan(source, TORCH)
-    assert finding.code == "S001"
-    assert str(len(source)) in finding.message.text("en")
-
-
-def test_file_at_the_limit_is_scanned() -> None:
+def test_a_file_over_the_size_limit_is_refused_before_parsing_and_one_at_it_is_scanned() -> None:
     body = b"def solve(x):\n    return x\n"
-    source = body + b"#" * (MAX_SOURCE_BYTES - len(body))
-    assert len(source) == MAX_SOURCE_BYTES
-    assert scan(source, TORCH) == []
+    oversized = body + b"# padding\n" * 30_000
+    at_the_limit = body + b"#" * (MAX_SOURCE_BYTES - len(body))
+    assert len(oversized) > MAX_SOURCE_BYTES == len(at_the_limit)
+    [finding] = scan(oversized, TORCH)
+    assert finding.code == "S001"
+    assert str(len(oversized)) in finding.message.text("en")
+    assert scan(at_the_limit, TORCH) == []
 
 
 @pytest.mark.parametrize(
@@ -158,11 +141,6 @@ def test_pathological_nesting_becomes_a_syntax_finding(source: bytes) -> None:
     assert_well_formed(findings)
 
 
-def test_sum_of_many_terms_is_too_deep() -> None:
-    source = b"def solve(x):\n    return x + " + b"+".join([b"1"] * 100_000) + b"\n"
-    assert [finding.code for finding in scan(source, TORCH)] == ["S004"]
-
-
 def test_syntax_error_reports_the_parsers_position_and_words() -> None:
     source = b"import torch\n\n\ndef solve(x)\n    return x\n"
     with pytest.raises(SyntaxError) as parsed:
@@ -175,29 +153,42 @@ def test_syntax_error_reports_the_parsers_position_and_words() -> None:
 
 
 @pytest.mark.parametrize(
-    "source",
+    ("source", "rules", "found", "said"),
     [
-        b"x = '\xff'\n",
-        b"# -*- coding: no-such-codec -*-\nx = 1\n",
-        b"\xef\xbb\xbf# coding: latin-1\n",
+        (b"import torch\n\ndef solve(x):\n    return x\x00 * 2\n", TORCH, ("S002", 4, 13), ""),
+        (b"x = '\xff'\n", TORCH, ("S003",), ""),
+        (b"# -*- coding: no-such-codec -*-\nx = 1\n", TORCH, ("S003",), ""),
+        (b"\xef\xbb\xbf# coding: latin-1\n", TORCH, ("S003",), ""),
+        (b"def solve(x):\n    return x + " + b"+".join([b"1"] * 100_000) + b"\n", TORCH, ("S004",), ""),
+        (b"import torch\n", GateRules("torch", "gather_logits"), ("S005",), "def gather_logits("),
+        (b"import torch\nif True:\n    def solve(x):\n        return x\n", TORCH, ("S005",), ""),
+        (
+            b"def solve(x):\n    return x\n\n\ndef solve(x):\n    return x + 1\n",
+            TORCH,
+            ("S006", 5, 1),
+            "line 1",
+        ),
     ],
-    ids=["bad-utf8", "unknown-codec", "bom-vs-cookie"],
+    ids=[
+        "null-byte-located",
+        "bad-utf8",
+        "unknown-codec",
+        "bom-vs-cookie",
+        "sum-of-many-terms-too-deep",
+        "missing-function-names-what-to-define",
+        "function-in-a-block-is-not-top-level",
+        "second-definition-where-it-starts",
+    ],
 )
-def test_undecodable_source_is_a_syntax_finding(source: bytes) -> None:
-    [finding] = scan(source, TORCH)
-    assert finding.code == "S003"
-    assert finding.line >= 1 and finding.col >= 1
-
-
-def test_missing_function_names_what_to_define() -> None:
-    [finding] = scan(b"import torch\n", GateRules("torch", "gather_logits"))
-    assert finding.code == "S005"
-    assert "def gather_logits(" in finding.message.text("en")
-
-
-def test_function_inside_a_block_does_not_count_as_top_level() -> None:
-    source = b"import torch\nif True:\n    def solve(x):\n        return x\n"
-    assert [finding.code for finding in scan(source, TORCH)] == ["S005"]
+def test_a_source_that_is_no_solution_is_one_syntax_finding(
+    source: bytes, rules: GateRules, found: tuple[str | int, ...], said: str
+) -> None:
+    """`found` is the finding's code, then its line and column where the case pins them down."""
+    [finding] = scan(source, rules)
+    assert_well_formed([finding])
+    assert finding.kind == "syntax"
+    assert (finding.code, finding.line, finding.col)[: len(found)] == found
+    assert said in finding.message.text("en")
 
 
 def test_lambda_assignment_is_asked_to_become_a_def() -> None:
@@ -207,13 +198,6 @@ def test_lambda_assignment_is_asked_to_become_a_def() -> None:
         "`solve` is written as a lambda: write it as `def solve(...): return ...` (one line too), "
         "the drill's function that vecdrill checks"
     )
-
-
-def test_second_definition_is_reported_where_it_starts() -> None:
-    source = b"def solve(x):\n    return x\n\n\ndef solve(x):\n    return x + 1\n"
-    [finding] = scan(source, TORCH)
-    assert (finding.code, finding.line, finding.col) == ("S006", 5, 1)
-    assert "line 1" in finding.message.text("en")
 
 
 def test_findings_are_sorted_by_position() -> None:
@@ -226,12 +210,7 @@ def test_findings_are_sorted_by_position() -> None:
         b"    return sum(y)\n"
     )
     findings = scan(source, TORCH)
-    assert [(f.code, f.line) for f in findings] == [
-        ("F001", 1),
-        ("L003", 3),
-        ("L002", 4),
-        ("L010", 6),
-    ]
+    assert [(f.code, f.line) for f in findings] == [("F001", 1), ("L003", 3), ("L002", 4), ("L010", 6)]
 
 
 def test_hints_follow_the_drills_library() -> None:

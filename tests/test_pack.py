@@ -341,13 +341,12 @@ def test_progress_counts_each_track_and_the_whole_pack(course: Path) -> None:
     progress.record_attempt("fx-pair", passed=False)
     done = run_cli("progress", "--drills", str(course))
     assert done.returncode == 0, done.stderr
-    lines = [line.split() for line in done.stdout.splitlines()]
-    assert done.stdout.splitlines()[0] == "Your progress: 2 of 4 drills solved"
-    assert "A test course" in done.stdout.splitlines()
-    basics = next(line for line in lines if line[:1] == ["Basics"])
-    more = next(line for line in lines if line[:1] == ["More"])
+    shown = done.stdout.splitlines()
+    assert shown[0] == "Your progress: 2 of 4 drills solved" and "A test course" in shown
+    basics = next(line.split() for line in shown if line.split()[:1] == ["Basics"])
+    more = next(line.split() for line in shown if line.split()[:1] == ["More"])
     assert basics[2] == "1/2" and more[2] == "1/2" and basics[1] == "[" + "#" * 12 + "." * 12 + "]"
-    assert done.stdout.splitlines()[-1] == f"Next: vecdrill try fx-double --drills {course} (Double a tensor)"
+    assert shown[-1] == f"Next: vecdrill try fx-double --drills {course} (Double a tensor)"
 
 
 def test_dev_check_of_a_pack_reports_the_problems_of_that_pack_only(tmp_path: Path) -> None:

@@ -25,7 +25,7 @@ from tests.test_chinese import english_prose
 from vecdrill import wire
 from vecdrill.checking import verdicts
 from vecdrill.result.model import Verdict
-from vecdrill.sandbox import cgroup
+from vecdrill.sandbox import cgroup, mounts
 from vecdrill.sandbox.doctor import describe_limits, in_words
 from vecdrill.sandbox.launch import (
     ChildRun,
@@ -36,7 +36,7 @@ from vecdrill.sandbox.launch import (
     detect_isolation,
     run_sandboxed,
 )
-from vecdrill.supervisor import channels, supervise
+from vecdrill.supervisor import channels, reaper, supervise
 
 SCRIPTS = Path(__file__).resolve().parent / "sandbox_scripts"
 TAG_OPTION = "vecdrill_test_tag"  # an -X option of the child's interpreter: in every process's command line
@@ -538,10 +538,7 @@ def test_memory_evidence_is_an_oom_kill_or_the_limit_reached() -> None:
 def test_bwrap_binds_the_package_folder_and_not_the_checkout_around_it(tmp_path: Path) -> None:
     """A checkout holds the drills' answers (drills/, tests/, .git): the box binds vecdrill's own
     package folder only, wherever the checkout lies (a CI clone in /tmp included)."""
-    import vecdrill
-    from vecdrill.sandbox import mounts
-
-    package = str(Path(vecdrill.__file__).resolve().parent)
+    package = str(Path(wire.__file__).resolve().parent)  # vecdrill/wire.py: its folder is the package
     command = mounts.bwrap_command(["python"], tmp_path, [], 1024, [])
     bound = {command[i + 1] for i, flag in enumerate(command) if flag in ("--ro-bind-try", "--ro-bind")}
     assert package in bound or any(package.startswith(path.rstrip("/") + "/") for path in bound)
@@ -551,8 +548,6 @@ def test_bwrap_binds_the_package_folder_and_not_the_checkout_around_it(tmp_path:
 def test_a_later_run_removes_the_boxes_a_killed_vecdrill_left(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from vecdrill.supervisor import reaper
-
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     dead = subprocess.Popen(["true"])
     dead.wait()
@@ -616,8 +611,6 @@ def test_a_folder_inside_a_covered_folder_is_not_covered_again(tmp_path: Path) -
     """A wheel holds its packs inside the package (vecdrill/drills, vecdrill/drills/core): bwrap
     could not make a mount point for the inner cover inside the outer one, empty and read-only,
     so every check from `pip install .` died starting ("Can't mkdir ...: Read-only file system")."""
-    from vecdrill.sandbox import mounts
-
     outer = tmp_path / "site" / "vecdrill" / "drills"
     (outer / "core").mkdir(parents=True)
     (tmp_path / "box").mkdir()

@@ -54,6 +54,8 @@ def fx_pick(m, idx):
 """
 PATIENT = launch.Limits(wall_seconds=60)
 DRILLS_ARGS = ("--drills", str(FIXTURE_COURSE))
+# `try` without the watch loop: it makes (or moves) the file, shows the drill and returns.
+TRY_DOUBLE = ("try", "fx-double", *DRILLS_ARGS, "--no-watch")
 DOUBLE = "import torch\n\n\ndef fx_double(x):\n    return x * 2\n"
 SLOW = DOUBLE.replace("x * 2", "x * 2 + (torch.ones(6000, 6000) @ torch.ones(6000, 6000)).sum() * 0")
 
@@ -168,7 +170,7 @@ def test_try_makes_the_file_from_the_starter_and_never_overwrites_one(
     if before is not None:
         mine.parent.mkdir()
         mine.write_text(before)
-    done = run_cli("try", "fx-double", *DRILLS_ARGS, "--path", str(mine), "--no-watch")
+    done = run_cli(*TRY_DOUBLE, "--path", str(mine))
     assert done.returncode == code, done.stderr
     assert said in done.stdout + done.stderr and "Traceback" not in done.stderr
     assert code == 2 or "fx_double(x)" in done.stdout  # the drill is shown when its file is there
@@ -176,7 +178,7 @@ def test_try_makes_the_file_from_the_starter_and_never_overwrites_one(
 
 
 def test_the_default_workspace_is_a_folder_of_its_own_named_at_the_start(vecdrill_home: Path) -> None:
-    done = run_cli("try", "fx-double", "--drills", str(FIXTURE_COURSE), "--no-watch")
+    done = run_cli(*TRY_DOUBLE)
     assert done.returncode == 0, done.stderr
     workspace = vecdrill_home / "workspace"
     assert (workspace / "fx-double.py").read_text().startswith("# vecdrill: fx-double\n")
@@ -185,11 +187,9 @@ def test_the_default_workspace_is_a_folder_of_its_own_named_at_the_start(vecdril
 
 
 def test_the_workspace_is_set_by_its_variable_or_option(tmp_path: Path) -> None:
-    by_variable = run_cli(
-        "try", "fx-double", *DRILLS_ARGS, "--no-watch", env={paths.WORKSPACE_ENV: str(tmp_path / "mine")}
-    )
+    by_variable = run_cli(*TRY_DOUBLE, env={paths.WORKSPACE_ENV: str(tmp_path / "mine")})
     assert by_variable.returncode == 0 and (tmp_path / "mine" / "fx-double.py").is_file()
-    by_option = run_cli("try", "fx-double", *DRILLS_ARGS, "--no-watch", "--workspace", str(tmp_path / "opt"))
+    by_option = run_cli(*TRY_DOUBLE, "--workspace", str(tmp_path / "opt"))
     assert by_option.returncode == 0 and (tmp_path / "opt" / "fx-double.py").is_file()
 
 
@@ -201,7 +201,7 @@ def test_a_workspace_inside_a_package_or_the_source_tree_is_refused(tmp_path: Pa
         chosen, where = tmp_path / "pkg" / "drills", f"inside the Python package {tmp_path / 'pkg'}"
     else:
         chosen, where = REPO / "my-drills", f"inside vecdrill's source tree {REPO}"
-    done = run_cli("try", "fx-double", *DRILLS_ARGS, "--no-watch", "--workspace", str(chosen))
+    done = run_cli(*TRY_DOUBLE, "--workspace", str(chosen))
     assert done.returncode == 2
     assert done.stderr.startswith(f"Error: the workspace {chosen} is {where}, where your files"), done.stderr
     assert "VECDRILL_WORKSPACE=~/vecdrill-drills" in done.stderr and not chosen.exists()
@@ -219,7 +219,7 @@ def test_files_of_the_old_vecdrill_folder_move_once_and_nothing_is_lost(
     (old / "helpers.py").write_text("# vecdrill: fx-pair\n")  # not named after its drill
     workspace.mkdir()
     (workspace / "fx-pick.py").write_text("# vecdrill: fx-pick\n# newer\n")
-    done = run_cli("try", "fx-double", *DRILLS_ARGS, "--no-watch", cwd=tmp_path)
+    done = run_cli(*TRY_DOUBLE, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     said = " ".join(done.stdout.split())
     assert (
@@ -233,7 +233,7 @@ def test_files_of_the_old_vecdrill_folder_move_once_and_nothing_is_lost(
     assert (old / "fx-pick.py").read_text().endswith("# older\n")
     assert (workspace / "fx-pick.py").read_text().endswith("# newer\n")
     assert (old / "helpers.py").is_file()
-    again = run_cli("try", "fx-double", *DRILLS_ARGS, "--no-watch", cwd=tmp_path)
+    again = run_cli(*TRY_DOUBLE, cwd=tmp_path)
     assert "Moved" not in again.stdout
 
 
@@ -344,8 +344,7 @@ def test_guards_hold_in_a_warm_child(course: catalogue.Catalogue, isolation: str
     with warm.WarmWorker() as fresh:
         header = _answer(_run_source(fresh, course, attack, isolation))
         assert header.status == "error" and "PermissionError" in header.message
-        again = _answer(_run_source(fresh, course, DOUBLE, isolation))
-        assert again.status == "ok"
+        assert _answer(_run_source(fresh, course, DOUBLE, isolation)).status == "ok"
         assert fresh.problem is None
 
 
@@ -366,11 +365,10 @@ def test_a_warm_check_cannot_read_the_answers(course: catalogue.Catalogue, isola
     with warm.WarmWorker() as fresh:
         run = _run_source(fresh, course, peek, isolation, hide_answers=True)
         assert fresh.problem is None and _answer(run).status == "ok"
-    first_call = run.stdout.splitlines()[:2]
-    if layer is launch.Isolation.PLAIN:  # refused by the guard (by name only: see docs)
-        assert first_call == ["solution.py PermissionError", "explain.md PermissionError"]
-    else:  # not in bwrap's new root at all; covered by an empty folder under unshare
-        assert first_call == ["solution.py FileNotFoundError", "explain.md FileNotFoundError"]
+    # Under plain, refused by the guard (by name only: see docs); under bwrap, not in its new root
+    # at all; under unshare, covered by an empty folder.
+    error = "PermissionError" if layer is launch.Isolation.PLAIN else "FileNotFoundError"
+    assert run.stdout.splitlines()[:2] == [f"solution.py {error}", f"explain.md {error}"]
 
 
 @pytest.mark.slow
@@ -441,10 +439,7 @@ def test_hostile_files_get_the_same_verdict_cold_and_warm(
 ) -> None:
     kills_itself = tmp_path / "kills_itself.py"
     kills_itself.write_text(KILLS_ITSELF)
-    runs = [
-        *[(path, layer, verdict) for path, layer, verdict in SAME_COLD_AND_WARM],
-        (kills_itself, "plain", "memory" if cgroup.unavailable() else "crash"),
-    ]
+    runs = [*SAME_COLD_AND_WARM, (kills_itself, "plain", "memory" if cgroup.unavailable() else "crash")]
     runs = [run for run in runs if not (Case.load(run[0]).headers.get("needs") and cgroup.unavailable())]
     with ThreadPoolExecutor(max_workers=2) as pool:
         done = pool.map(lambda run: past_gate(run[0], run[1], course, launch.run_sandboxed), runs)

@@ -106,13 +106,6 @@ def drop_capabilities() -> None:
     _check(_libc.capset(header, data), "drop capabilities")
 
 
-def holds_no_capability() -> bool:
-    """True when this process's effective and permitted sets are empty (for the tests and doctor)."""
-    with open("/proc/self/status", encoding="ascii") as status:
-        fields = dict(line.split(":", 1) for line in status if ":" in line)
-    return int(fields["CapEff"], 16) == 0 and int(fields["CapPrm"], 16) == 0
-
-
 def _last_capability() -> int:
     try:
         with open("/proc/sys/kernel/cap_last_cap", encoding="ascii") as last:

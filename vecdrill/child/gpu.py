@@ -31,8 +31,6 @@ from typing import Any
 from vecdrill.child import numerics
 from vecdrill.messages import Message, message
 
-NUMERICS = "TF32 and reduced-precision reductions off"  # as the child sets them (child.numerics)
-
 
 def start(memory_bytes: int) -> str | None:
     """Initialise CUDA on the current device, pin its numerics, cap this process's GPU memory at

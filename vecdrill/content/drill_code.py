@@ -50,11 +50,6 @@ def module_from(source: bytes, path: Path, names: dict[str, Any] | None = None) 
     return module
 
 
-def load_function(path: Path, name: str) -> Callable[..., Any]:
-    """The function `name` of the drill file at `path`, for the benchmarks, which run it here."""
-    return _function(module_from(path.read_bytes(), path), path, name)
-
-
 def _function(module: types.ModuleType, path: Path, name: str) -> Callable[..., Any]:
     function = getattr(module, name, None)
     if not callable(function):

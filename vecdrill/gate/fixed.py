@@ -16,8 +16,6 @@ import ast
 
 from vecdrill.gate.rules import COMPREHENSIONS, GateRules
 
-FIXED_LOOPS = 16  # the default `fixed_loops`: more items than this is no longer "a few"
-
 
 def literal_names(module: ast.Module) -> dict[str, int]:
     """Names bound once in the file, to a written collection (`offsets = ((0, 1), (1, 0))`), with

@@ -12,6 +12,7 @@ ended. A learner's fault is a ChildRun, never an exception.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
@@ -94,7 +95,7 @@ def run_sandboxed(run: RunRequest) -> ChildRun:
         return child.serve(run.payload, run.limits)
 
 
-class Launched:
+class Launched(contextlib.AbstractContextManager["Launched"]):
     """A cold child, started in its box under its launch limits, until it is served one request
     (`serve`) or closed. It reads its request only once its start-up imports are done, so it can
     start before its request is known (`EarlyWorker`). Use as a context manager: nothing it
@@ -143,9 +144,6 @@ class Launched:
             self.close()
             raise
 
-    def __enter__(self) -> Launched:
-        return self
-
     def __exit__(self, *exc_info: object) -> None:
         self.close()
 
@@ -189,7 +187,7 @@ class Launched:
 EARLY_LIMITS = Limits(wall_seconds=600.0)
 
 
-class EarlyWorker:
+class EarlyWorker(contextlib.AbstractContextManager["EarlyWorker"]):
     """The worker child of one cold check (`vecdrill check FILE`), launched before the check is
     planned: it imports torch while this process imports the checking code, reads the catalogue,
     gates the file and plans the cases, a third of a second here that the child used to wait. Its
@@ -204,9 +202,6 @@ class EarlyWorker:
         self._child: Launched | None = Launched(
             wire.WORKER_ARGS, isolation, frozenset(), hidden, EARLY_LIMITS
         )
-
-    def __enter__(self) -> EarlyWorker:
-        return self
 
     def __exit__(self, *exc_info: object) -> None:
         if self._child is not None:

@@ -6,7 +6,7 @@ presses Ctrl-C (SIGINT). Python's default for the first two ends the process on 
 reference loop is supervised in another thread and would run on to its own limit (minutes). The
 children live in sessions of their own, so no signal to vecdrill's process group reaches them.
 
-So every run registers here before its process starts (`tracking`), and `install` makes each of
+So every run registers here before its process starts (`start`), and `install` makes each of
 these signals end them all first (every process carrying the run's marker, see `reaper`), then
 raise `Stopped` in the main thread, which unwinds as Ctrl-C does: boxes deleted, cgroups removed,
 exit status 128 + the signal. A run asked for after that is refused with `Stopped` too, so a
@@ -18,7 +18,7 @@ from __future__ import annotations
 import contextlib
 import signal
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from types import FrameType
 
 from vecdrill.supervisor import reaper
@@ -76,16 +76,6 @@ def started(run: Run, pid: int) -> None:
 def finish(run: Run) -> None:
     """The run is over and reaped: nothing of it is left to end."""
     _LIVE.pop(id(run), None)
-
-
-@contextlib.contextmanager
-def tracking(marker: bytes, members: Callable[[], Iterable[int]] = tuple) -> Iterator[Run]:
-    """`start` ... `finish` around one run."""
-    run = start(marker, members)
-    try:
-        yield run
-    finally:
-        finish(run)
 
 
 def received() -> int | None:

@@ -48,7 +48,7 @@ MAX_FAILURES = 3  # zygotes lost in a row before every check runs cold
 _ZYGOTE_LIMITS = Limits()  # the zygote's box and memory backstop; checks bring their own limits
 
 
-class WarmWorker:
+class WarmWorker(contextlib.AbstractContextManager["WarmWorker"]):
     """One zygote kept for a session; use as a context manager so it never outlives vecdrill.
     With a `layout` the zygote starts now, boxed to serve every check that layout covers."""
 
@@ -61,9 +61,6 @@ class WarmWorker:
         if layout is not None:
             with contextlib.suppress(OSError):  # else the first check launches it, or runs cold
                 self._relaunch(layout)
-
-    def __enter__(self) -> WarmWorker:
-        return self
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
@@ -130,7 +127,7 @@ class WarmWorker:
             self._relaunch(layout)
 
 
-class WarmPool:
+class WarmPool(contextlib.AbstractContextManager["WarmPool"]):
     """One warm worker per job for a batch of checks; `run` is a `Runner` that hands each check
     to a free worker. Use as a context manager so no zygote outlives the batch."""
 
@@ -139,9 +136,6 @@ class WarmPool:
         self._idle: queue.SimpleQueue[WarmWorker] = queue.SimpleQueue()
         for worker in self.workers:
             self._idle.put(worker)
-
-    def __enter__(self) -> WarmPool:
-        return self
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
