@@ -30,6 +30,7 @@ from tests.harness import (
     edit,
     headers,
     run_cli,
+    run_python,
     spawn,
     worker_request,
     zygote_pid,
@@ -422,6 +423,18 @@ def test_a_warm_check_runs_in_a_process_forked_before_it_was_asked(course: catal
     assert float(ahead[0]) > 1.5, "the check's process was forked after the check was asked"
     assert int(ahead[1]) == PATIENT.scratch_bytes
     assert float(reshaped[0]) < 1.5 and int(reshaped[1]) == other.scratch_bytes
+
+
+def test_the_zygote_asks_for_huge_pages_whatever_its_mapped_files_are_called(tmp_path: Path) -> None:
+    # /proc/self/maps names every file the process maps: a learner's folders may be Chinese
+    mapped = tmp_path / "练习.bin"
+    mapped.write_bytes(bytes(4096))
+    done = run_python(
+        f"import mmap\nfile = open({str(mapped)!r}, 'rb')\n"
+        "held = mmap.mmap(file.fileno(), 0, prot=mmap.PROT_READ)\n"
+        "from vecdrill.child import zygote\nzygote._collapse_into_huge_pages()\nprint('asked')\n"
+    )
+    assert (done.returncode, done.stdout) == (0, "asked\n"), done.stderr
 
 
 # A SIGKILL nobody else sent, where neither side is pid 1: with a cgroup that saw no memory

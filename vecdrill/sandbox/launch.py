@@ -114,6 +114,7 @@ class Launched(contextlib.AbstractContextManager["Launched"]):
         self._box = Path(tempfile.mkdtemp(prefix=reaper.owned_name("box")))
         self._cgroup = backstop(limits.data_bytes + CGROUP_HEADROOM)
         self._stop: stopping.Run | None = None
+        self._pipes: channels.RunPipes | None = None  # until `serve` hands them to its streams
         self.process: subprocess.Popen[bytes] | None = None
         try:
             command = child_command(
@@ -134,9 +135,6 @@ class Launched(contextlib.AbstractContextManager["Launched"]):
                 self.process = popen(
                     command, env, self._box, self._pipes.child_ends[1], self._pipes.child_ends[2], prepare
                 )
-            except BaseException:
-                self._pipes.close_parent_ends()
-                raise
             finally:
                 self._pipes.close_child_ends()
             stopping.started(self._stop, self.process.pid)
@@ -150,9 +148,9 @@ class Launched(contextlib.AbstractContextManager["Launched"]):
     def serve(self, request: bytes, limits: Limits) -> ChildRun:
         """Send the request, pump the pipes until the child ends or a limit trips (its start-up
         counted from the launch), then kill what is left of the run."""
-        child, self.process = self.process, None
-        assert child is not None, "a launched child serves one request"
-        streams = channels.Streams(request, self._pipes, limits)
+        child, pipes, self.process, self._pipes = self.process, self._pipes, None, None
+        assert child is not None and pipes is not None, "a launched child serves one request"
+        streams = channels.Streams(request, pipes, limits)
         end, result = supervise.supervise(
             child.pid,
             streams,
@@ -170,8 +168,10 @@ class Launched(contextlib.AbstractContextManager["Launched"]):
         if self.process is not None:
             reaper.kill_tree(self.process.pid, self._marker, self._members)
             self.process.wait()
-            self._pipes.close_parent_ends()
             self.process = None
+        if self._pipes is not None:
+            self._pipes.close_parent_ends()
+            self._pipes = None
         if self._stop is not None:
             stopping.finish(self._stop)
             self._stop = None
@@ -181,27 +181,23 @@ class Launched(contextlib.AbstractContextManager["Launched"]):
         reaper.remove_box(self._box)
 
 
-# The launch limits of an early worker: a check's own, but for its clocks. Its CPU budget is cut
-# to the check's at the ready signal (`supervise.watch`) and its wall clock is the check's own, so
-# they only need to be as loose as any check's.
+# An early worker's launch limits: a check's own but for the clocks, as loose as any check's (its
+# CPU budget is cut to the check's at the ready signal, and its wall clock is the check's own).
 EARLY_LIMITS = Limits(wall_seconds=600.0)
 
 
 class EarlyWorker(contextlib.AbstractContextManager["EarlyWorker"]):
     """The worker child of one cold check (`vecdrill check FILE`), launched before the check is
     planned: it imports torch while this process imports the checking code, reads the catalogue,
-    gates the file and plans the cases, a third of a second here that the child used to wait. Its
-    box hides `hidden`, everything that any check of the session must hide. `run` is a `Runner`:
-    the first worker request that box and `EARLY_LIMITS` serve goes to the child; anything else
-    runs as `run_sandboxed` runs it. Use as a context manager: a child that no check used (the
-    gate stopped the file) is killed."""
+    gates and plans (a third of a second the child used to wait). Its box hides `hidden`, all that
+    any check of the session must hide. `run` is a `Runner`: the first request that box serves
+    goes to the child, anything else runs as `run_sandboxed` runs it; an unused child is killed."""
 
     def __init__(self, isolation: IsolationReport, hidden: frozenset[Path]) -> None:
         self._isolation = isolation
         self._hidden = resolve_hidden(hidden)
-        self._child: Launched | None = Launched(
-            wire.WORKER_ARGS, isolation, frozenset(), hidden, EARLY_LIMITS
-        )
+        launched = Launched(wire.WORKER_ARGS, isolation, frozenset(), hidden, EARLY_LIMITS)
+        self._child: Launched | None = launched
 
     def __exit__(self, *exc_info: object) -> None:
         if self._child is not None:
