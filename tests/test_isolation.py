@@ -41,7 +41,7 @@ TRIPLE = b"def fx_double(x):\n    print('triple')\n    return x * 3\n"
 @pytest.fixture(scope="module")
 def plain_zygote() -> Iterator[warm.WarmWorker]:
     """A warm worker under the plain layer, where the zygote is the process vecdrill started."""
-    layout = warm.Layout(launch.detect_isolation("plain"), frozenset(), frozenset())
+    layout = launch.Layout(launch.detect_isolation("plain"), frozenset(), frozenset())
     with warm.WarmWorker(layout) as worker:
         _ask(worker, DOUBLE)  # waits until the zygote is ready
         yield worker

@@ -64,5 +64,5 @@ def warm_pool(drills: Iterable[Drill], isolation: str | None, jobs: int) -> warm
     """A started pool of `jobs` warm workers whose boxes serve a check of any of `drills`."""
     hidden = {place for drill in drills for place in plan.secret_places(drill)}
     return warm.WarmPool(
-        jobs, warm.Layout(launch.detect_isolation(isolation), frozenset(), frozenset(hidden))
+        jobs, launch.Layout(launch.detect_isolation(isolation), frozenset(), frozenset(hidden))
     )

@@ -39,6 +39,7 @@ __all__ = [
     "EarlyWorker",
     "Isolation",
     "IsolationReport",
+    "Layout",
     "Limits",
     "RunRequest",
     "Runner",
@@ -64,6 +65,31 @@ class RunRequest:
     isolation: IsolationReport
     readable: frozenset[Path] = frozenset()
     hidden: frozenset[Path] = frozenset()
+
+    @property
+    def layout(self) -> Layout:
+        return Layout(self.isolation, self.readable, self.hidden)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """What a box is built from (a warm zygote's, an early worker's): the folders it may read and
+    the paths it must not."""
+
+    isolation: IsolationReport
+    readable: frozenset[Path]
+    hidden: frozenset[Path]
+
+    def merged(self, other: Layout) -> Layout:
+        return Layout(self.isolation, self.readable | other.readable, self.hidden | other.hidden)
+
+    def covers(self, wanted: Layout) -> bool:
+        """Hiding more than a check asks is as strict as its own box; hiding less is not."""
+        return (
+            self.isolation.layer is wanted.isolation.layer
+            and self.hidden >= wanted.hidden
+            and self.readable >= wanted.readable
+        )
 
 
 # Runs a request and returns how it ended: `run_sandboxed` for a fresh child per check, or a warm
@@ -194,8 +220,7 @@ class EarlyWorker(contextlib.AbstractContextManager["EarlyWorker"]):
     goes to the child, anything else runs as `run_sandboxed` runs it; an unused child is killed."""
 
     def __init__(self, isolation: IsolationReport, hidden: frozenset[Path]) -> None:
-        self._isolation = isolation
-        self._hidden = resolve_hidden(hidden)
+        self._layout = Layout(isolation, frozenset(), hidden)
         launched = Launched(wire.WORKER_ARGS, isolation, frozenset(), hidden, EARLY_LIMITS)
         self._child: Launched | None = launched
 
@@ -212,20 +237,15 @@ class EarlyWorker(contextlib.AbstractContextManager["EarlyWorker"]):
         return run_sandboxed(run)
 
     def serves(self, run: RunRequest) -> bool:
-        """Whether the early child's box is as strict as `run` asks: the same program, layer and
-        limits, nothing more to read, and every path `run` hides inside one this box hides."""
+        """Whether the early child's box is as strict as `run` asks (`Layout.covers`, as a warm
+        zygote's must be) and it runs the same program under the same limits but for the clocks."""
         limits = run.limits
         loosened = replace(limits, wall_seconds=EARLY_LIMITS.wall_seconds, cpu_seconds=None)
         return (
             run.args == wire.WORKER_ARGS
-            and run.isolation == self._isolation
-            and not run.readable
+            and self._layout.covers(run.layout)
             and loosened == EARLY_LIMITS
             and limits.cpu_soft_seconds <= EARLY_LIMITS.cpu_soft_seconds
-            and all(
-                any(place == root or place.startswith(root + os.sep) for root in self._hidden)
-                for place in resolve_hidden(run.hidden)
-            )
         )
 
 

@@ -28,7 +28,6 @@ import socket
 import tempfile
 import threading
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
@@ -37,7 +36,7 @@ from vecdrill.sandbox import ended, launch, stopping
 from vecdrill.sandbox.cgroup import CGROUP_HEADROOM
 from vecdrill.sandbox.ended import ChildRun
 from vecdrill.sandbox.isolation import Isolation, IsolationReport
-from vecdrill.sandbox.launch import RunRequest
+from vecdrill.sandbox.launch import Layout, RunRequest
 from vecdrill.supervisor import reaper, supervise
 from vecdrill.supervisor.channels import DRAIN_GRACE_SECONDS
 from vecdrill.supervisor.limits import Limits
@@ -68,7 +67,7 @@ class WarmWorker(contextlib.AbstractContextManager["WarmWorker"]):
     def run(self, run: RunRequest) -> ChildRun:
         """Like `launch.run_sandboxed`; only the worker is served warm, anything else runs cold."""
         if run.args == wire.WORKER_ARGS and not self.problem:
-            wanted = Layout(run.isolation, run.readable, run.hidden)
+            wanted = run.layout
             with self._lock:
                 started = time.monotonic()
                 layout = self._layout_for(wanted)
@@ -151,26 +150,6 @@ class WarmPool(contextlib.AbstractContextManager["WarmPool"]):
     def close(self) -> None:
         for worker in self.workers:
             worker.close()
-
-
-@dataclass(frozen=True)
-class Layout:
-    """What a zygote's box is built from: the folders it may read and the paths it must not."""
-
-    isolation: IsolationReport
-    readable: frozenset[Path]
-    hidden: frozenset[Path]
-
-    def merged(self, other: Layout) -> Layout:
-        return Layout(self.isolation, self.readable | other.readable, self.hidden | other.hidden)
-
-    def covers(self, wanted: Layout) -> bool:
-        """Hiding more than a check asks is as strict as its own box; hiding less is not."""
-        return (
-            self.isolation.layer is wanted.isolation.layer
-            and self.hidden >= wanted.hidden
-            and self.readable >= wanted.readable
-        )
 
 
 class _Stuck(Exception):
